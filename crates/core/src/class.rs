@@ -1,0 +1,186 @@
+//! The two value classes of the sparse-space method.
+//!
+//! Flammenkamp's mask for Grundy's game is m = 0111...10 (binary): a value v is *sparse*
+//! when the parity of `v & m`, that is of the number of 1-bits of `v >> 1`, is even, and
+//! *common* otherwise. The parity of a XOR is the XOR of the parities, so
+//! sparse ^ sparse and common ^ common are sparse, and sparse ^ common is common.
+//! Almost every heap has a common value; the few with a sparse value are the *sparse heaps*.
+
+use crate::{Value, VALUE_LIMIT};
+
+/// Whether `v` is in the sparse class (popcount of `v >> 1` even).
+#[inline]
+pub const fn is_sparse(v: Value) -> bool {
+    (v >> 1).count_ones() % 2 == 0
+}
+
+/// Whether `v` is in the common class.
+#[inline]
+pub const fn is_common(v: Value) -> bool {
+    !is_sparse(v)
+}
+
+const WORDS: usize = VALUE_LIMIT / 64;
+
+/// A set of values below [`VALUE_LIMIT`], as a 512-bit bit set.
+#[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
+pub struct ValueSet {
+    words: [u64; WORDS],
+}
+
+impl ValueSet {
+    /// The empty set.
+    pub const EMPTY: ValueSet = ValueSet { words: [0; WORDS] };
+
+    /// Every sparse value below [`VALUE_LIMIT`].
+    pub const SPARSE: ValueSet = ValueSet::class(true);
+
+    /// Every common value below [`VALUE_LIMIT`].
+    pub const COMMON: ValueSet = ValueSet::class(false);
+
+    const fn class(sparse: bool) -> ValueSet {
+        let mut words = [0u64; WORDS];
+        let mut v = 0;
+        while v < VALUE_LIMIT {
+            if is_sparse(v as Value) == sparse {
+                words[v / 64] |= 1 << (v % 64);
+            }
+            v += 1;
+        }
+        ValueSet { words }
+    }
+
+    /// The values `0..limit` (`limit` at most [`VALUE_LIMIT`]).
+    pub fn below(limit: usize) -> ValueSet {
+        debug_assert!(limit <= VALUE_LIMIT);
+        let mut words = [0u64; WORDS];
+        for (i, w) in words.iter_mut().enumerate() {
+            let lo = i * 64;
+            if limit >= lo + 64 {
+                *w = u64::MAX;
+            } else if limit > lo {
+                *w = (1u64 << (limit - lo)) - 1;
+            }
+        }
+        ValueSet { words }
+    }
+
+    /// Adds `v`. Values at or above [`VALUE_LIMIT`] cannot be represented and must be
+    /// rejected by the caller; here they are a broken invariant.
+    #[inline]
+    pub fn insert(&mut self, v: Value) {
+        let v = v as usize;
+        self.words[v / 64] |= 1 << (v % 64);
+    }
+
+    /// Whether `v` is in the set.
+    #[inline]
+    pub fn contains(&self, v: Value) -> bool {
+        let v = v as usize;
+        v < VALUE_LIMIT && self.words[v / 64] & (1 << (v % 64)) != 0
+    }
+
+    /// The intersection of two sets.
+    #[inline]
+    pub fn and(&self, other: &ValueSet) -> ValueSet {
+        let mut words = self.words;
+        for (w, o) in words.iter_mut().zip(other.words.iter()) {
+            *w &= o;
+        }
+        ValueSet { words }
+    }
+
+    /// The values of `self` that are not in `other`.
+    #[inline]
+    pub fn and_not(&self, other: &ValueSet) -> ValueSet {
+        let mut words = self.words;
+        for (w, o) in words.iter_mut().zip(other.words.iter()) {
+            *w &= !o;
+        }
+        ValueSet { words }
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+
+    /// The number of values in the set.
+    pub fn len(&self) -> usize {
+        self.words.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// The smallest value in the set.
+    #[inline]
+    pub fn min(&self) -> Option<Value> {
+        for (i, &w) in self.words.iter().enumerate() {
+            if w != 0 {
+                return Some((i * 64 + w.trailing_zeros() as usize) as Value);
+            }
+        }
+        None
+    }
+
+    /// The values in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = Value> + '_ {
+        (0..VALUE_LIMIT as Value).filter(move |&v| self.contains(v))
+    }
+
+    /// The raw words, for fast paths that test coverage a word at a time.
+    #[inline]
+    pub fn words(&self) -> &[u64; WORDS] {
+        &self.words
+    }
+
+    /// Mutable raw words, for fast paths that mark many values without bounds checks.
+    #[inline]
+    pub fn words_mut(&mut self) -> &mut [u64; WORDS] {
+        &mut self.words
+    }
+}
+
+/// The smallest value of the given class that is not in `marked`, or `None` when every
+/// value of the class below [`VALUE_LIMIT`] is marked.
+pub fn smallest_unmarked(class: &ValueSet, marked: &ValueSet) -> Option<Value> {
+    class.and_not(marked).min()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_of_small_values() {
+        let sparse: Vec<Value> = (0..16).filter(|&v| is_sparse(v)).collect();
+        assert_eq!(sparse, vec![0, 1, 6, 7, 10, 11, 12, 13]);
+        assert_eq!(ValueSet::SPARSE.len() + ValueSet::COMMON.len(), VALUE_LIMIT);
+        assert!(ValueSet::SPARSE.and(&ValueSet::COMMON).is_empty());
+    }
+
+    /// The closure rules that make the method work, for every pair of values below 512.
+    #[test]
+    fn xor_closure_for_every_pair_below_512() {
+        for a in 0..512u16 {
+            for b in 0..512u16 {
+                let x = a ^ b;
+                let expected_sparse = is_sparse(a) == is_sparse(b);
+                assert_eq!(is_sparse(x), expected_sparse, "{a} ^ {b} = {x}");
+            }
+        }
+    }
+
+    #[test]
+    fn below_and_min() {
+        assert_eq!(ValueSet::below(0), ValueSet::EMPTY);
+        assert_eq!(ValueSet::below(70).len(), 70);
+        assert_eq!(ValueSet::below(512).len(), 512);
+        let s = ValueSet::SPARSE.and(&ValueSet::below(6));
+        assert_eq!(s.iter().collect::<Vec<_>>(), vec![0, 1]);
+        let mut m = ValueSet::EMPTY;
+        m.insert(2);
+        m.insert(3);
+        assert_eq!(smallest_unmarked(&ValueSet::COMMON, &m), Some(4));
+        assert!(!m.contains(600));
+    }
+}

@@ -1,0 +1,141 @@
+//! Positions of heap games: every legal move, the nim-sum, the outcome and the winning moves.
+//!
+//! A position is a multiset of heaps; a move replaces one heap by the heaps it leaves. By
+//! the Sprague-Grundy theorem the player to move wins exactly when the XOR (nim-sum) of the
+//! heaps' values is not 0, and the winning moves are the ones that leave a nim-sum of 0.
+
+use crate::Value;
+
+/// A game played on heaps, one heap at a time.
+pub trait HeapGame {
+    /// Every move from a single heap of `n` stones: what is taken and which heaps are left
+    /// (heaps of size 0 are not listed). Distinct moves that leave the same heaps may both
+    /// be listed; callers treat them as one position.
+    fn heap_moves(&self, n: u64) -> Vec<HeapMove>;
+}
+
+/// One move on one heap.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct HeapMove {
+    /// Stones removed from the game.
+    pub take: u64,
+    /// The heaps left in place of the one moved on, largest first.
+    pub left: Vec<u64>,
+}
+
+/// Grundy's game: split one heap into two heaps of different sizes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GrundysGame;
+
+impl HeapGame for GrundysGame {
+    fn heap_moves(&self, n: u64) -> Vec<HeapMove> {
+        (1..n).take_while(|&a| a < n - a).map(|a| HeapMove { take: 0, left: vec![n - a, a] }).collect()
+    }
+}
+
+/// Who wins with perfect play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The player to move wins (an N-position, nim-sum not 0).
+    PlayerToMoveWins,
+    /// The player to move loses (a P-position, nim-sum 0).
+    PlayerToMoveLoses,
+}
+
+/// A move within a position, with what it does to the nim-sum.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnalyzedMove {
+    /// Index (in the position's sorted heaps) of the heap moved on.
+    pub heap_index: usize,
+    /// Size of that heap.
+    pub heap: u64,
+    pub take: u64,
+    pub left: Vec<u64>,
+    /// Nim-sum of the position after the move.
+    pub nim_sum_after: Value,
+}
+
+impl AnalyzedMove {
+    /// A winning move leaves nim-sum 0.
+    pub fn is_winning(&self) -> bool {
+        self.nim_sum_after == 0
+    }
+}
+
+/// Everything about a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The heaps, largest first.
+    pub heaps: Vec<u64>,
+    /// The value of each heap.
+    pub values: Vec<Value>,
+    pub nim_sum: Value,
+    pub outcome: Outcome,
+    /// Every legal move; moves on equal heaps are listed once, on the first of them.
+    pub moves: Vec<AnalyzedMove>,
+}
+
+impl Analysis {
+    /// The moves that leave nim-sum 0.
+    pub fn winning_moves(&self) -> impl Iterator<Item = &AnalyzedMove> {
+        self.moves.iter().filter(|m| m.is_winning())
+    }
+}
+
+/// Sorts heaps largest first and drops empty ones: the canonical form of a multiset.
+pub fn canonical(heaps: &[u64]) -> Vec<u64> {
+    let mut h: Vec<u64> = heaps.iter().copied().filter(|&n| n > 0).collect();
+    h.sort_unstable_by(|a, b| b.cmp(a));
+    h
+}
+
+/// Analyzes a position of `game`, with `value(n)` the Grundy value of a single heap of n.
+pub fn analyze<G: HeapGame + ?Sized>(game: &G, heaps: &[u64], mut value: impl FnMut(u64) -> Value) -> Analysis {
+    let heaps = canonical(heaps);
+    let values: Vec<Value> = heaps.iter().map(|&n| value(n)).collect();
+    let nim_sum = values.iter().fold(0, |acc, &v| acc ^ v);
+    let mut moves = Vec::new();
+    for (i, &n) in heaps.iter().enumerate() {
+        if i > 0 && heaps[i - 1] == n {
+            continue;
+        }
+        let rest = nim_sum ^ values[i];
+        for m in game.heap_moves(n) {
+            let after = m.left.iter().fold(rest, |acc, &h| acc ^ value(h));
+            moves.push(AnalyzedMove { heap_index: i, heap: n, take: m.take, left: m.left, nim_sum_after: after });
+        }
+    }
+    let outcome = if nim_sum == 0 { Outcome::PlayerToMoveLoses } else { Outcome::PlayerToMoveWins };
+    Analysis { heaps, values, nim_sum, outcome, moves }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::naive;
+
+    #[test]
+    fn grundy_moves_of_small_heaps() {
+        assert!(GrundysGame.heap_moves(1).is_empty());
+        assert!(GrundysGame.heap_moves(2).is_empty());
+        let six: Vec<Vec<u64>> = GrundysGame.heap_moves(6).into_iter().map(|m| m.left).collect();
+        assert_eq!(six, vec![vec![5, 1], vec![4, 2]]);
+    }
+
+    #[test]
+    fn analysis_of_5_9_12() {
+        let g = naive::grundy_values(20);
+        let a = analyze(&GrundysGame, &[5, 9, 12], |n| g[n as usize]);
+        assert_eq!(a.heaps, vec![12, 9, 5]);
+        assert_eq!(a.values, vec![1, 1, 2]);
+        assert_eq!(a.nim_sum, 2);
+        assert_eq!(a.outcome, Outcome::PlayerToMoveWins);
+        for m in a.winning_moves() {
+            let mut after: Vec<u64> = a.heaps.clone();
+            after.remove(m.heap_index);
+            after.extend(&m.left);
+            assert_eq!(after.iter().fold(0, |x, &h| x ^ g[h as usize]), 0);
+        }
+        assert!(a.winning_moves().count() > 0);
+    }
+}

@@ -1,0 +1,165 @@
+//! What a sweep records besides the values, shared by every sweep implementation so that
+//! they agree by construction on how each statistic is defined.
+//!
+//! Definitions (all exact integers, so runs compare byte for byte):
+//! - a *sparse heap* is a heap whose value is sparse ([`crate::class`]); heap 0 counts;
+//! - a *record* is a heap whose value exceeds every earlier value; heap 0 is the first;
+//! - for every value: how many heaps have it, the first and the last such heap;
+//! - the *scan length* of a heap with a common value is the number of splits
+//!   a = 1, 2, ... that stage 2 examined before every sparse value below the common
+//!   candidate had been seen; it stopped at split (a, n - a) with a = the scan length.
+//!   Heaps with a sparse value scan every split and are not counted.
+
+use serde::{Deserialize, Serialize};
+
+use crate::{Value, VALUE_LIMIT};
+
+/// A heap and its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HeapValue {
+    pub heap: u64,
+    pub value: Value,
+}
+
+/// How often a value occurs, and where first and last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ValueStat {
+    pub value: Value,
+    pub count: u64,
+    pub first: u64,
+    pub last: u64,
+}
+
+/// The longest stage-2 scan seen so far (the first heap to reach that length).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LongestScan {
+    pub heap: u64,
+    /// Splits examined.
+    pub length: u64,
+    /// The smaller part a of the split (a, heap - a) that completed the scan.
+    pub stopped_at: u64,
+}
+
+/// Scan totals within one checkpoint interval `[index << log2, (index + 1) << log2)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IntervalScan {
+    pub index: u64,
+    pub total: u64,
+    pub count: u64,
+}
+
+impl IntervalScan {
+    /// The average scan length in the interval.
+    pub fn average(&self) -> f64 {
+        self.total as f64 / self.count.max(1) as f64
+    }
+}
+
+/// Stage-2 scan statistics over heaps with a common value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScanStats {
+    pub total: u64,
+    pub count: u64,
+    pub longest: Option<LongestScan>,
+    /// Checkpoint intervals are `1 << interval_log2` heaps long.
+    pub interval_log2: u32,
+    pub intervals: Vec<IntervalScan>,
+}
+
+impl ScanStats {
+    /// The average scan length.
+    pub fn average(&self) -> f64 {
+        self.total as f64 / self.count.max(1) as f64
+    }
+}
+
+/// Everything a sweep records about G(0..heaps).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SweepStats {
+    /// Number of heaps done: G(0..heaps) are known.
+    pub heaps: u64,
+    pub sparse_heaps: Vec<HeapValue>,
+    pub records: Vec<HeapValue>,
+    /// Indexed by value; `count == 0` for values that have not occurred.
+    pub values: Vec<ValueStat>,
+    pub scan: ScanStats,
+}
+
+/// The default checkpoint interval, 2^21 heaps.
+pub const DEFAULT_INTERVAL_LOG2: u32 = 21;
+
+impl SweepStats {
+    /// Statistics of an empty sweep whose scan averages are kept per `1 << interval_log2` heaps.
+    pub fn new(interval_log2: u32) -> SweepStats {
+        SweepStats {
+            heaps: 0,
+            sparse_heaps: Vec::new(),
+            records: Vec::new(),
+            values: (0..VALUE_LIMIT as Value)
+                .map(|value| ValueStat { value, count: 0, first: 0, last: 0 })
+                .collect(),
+            scan: ScanStats {
+                total: 0,
+                count: 0,
+                longest: None,
+                interval_log2,
+                intervals: Vec::new(),
+            },
+        }
+    }
+
+    /// The largest value so far.
+    pub fn max_value(&self) -> Option<Value> {
+        self.records.last().map(|r| r.value)
+    }
+
+    /// Records heap `self.heaps`: its value and, for a common value, its scan length.
+    /// Heaps must come in order; `value` must be below [`VALUE_LIMIT`].
+    #[inline]
+    pub fn push(&mut self, value: Value, scan_length: Option<u64>) {
+        let heap = self.heaps;
+        let stat = &mut self.values[value as usize];
+        if stat.count == 0 {
+            stat.first = heap;
+        }
+        stat.count += 1;
+        stat.last = heap;
+        if self.max_value().map_or(true, |m| value > m) {
+            self.records.push(HeapValue { heap, value });
+        }
+        debug_assert_eq!(
+            scan_length.is_some(),
+            crate::class::is_common(value),
+            "a scan length belongs to exactly the heaps with a common value"
+        );
+        if crate::class::is_sparse(value) {
+            self.sparse_heaps.push(HeapValue { heap, value });
+        }
+        if let Some(length) = scan_length {
+            self.push_scan(heap, length);
+        }
+        self.heaps += 1;
+    }
+
+    fn push_scan(&mut self, heap: u64, length: u64) {
+        let scan = &mut self.scan;
+        scan.total += length;
+        scan.count += 1;
+        if scan.longest.map_or(true, |l| length > l.length) {
+            scan.longest = Some(LongestScan { heap, length, stopped_at: length });
+        }
+        let index = heap >> scan.interval_log2;
+        match scan.intervals.last_mut() {
+            Some(last) if last.index == index => {
+                last.total += length;
+                last.count += 1;
+            }
+            _ => scan.intervals.push(IntervalScan { index, total: length, count: 1 }),
+        }
+    }
+
+    /// The value statistics of the values that occurred.
+    pub fn occurring_values(&self) -> impl Iterator<Item = &ValueStat> {
+        self.values.iter().filter(|s| s.count > 0)
+    }
+}
