@@ -50,6 +50,11 @@ impl ValueSet {
         ValueSet { words }
     }
 
+    /// The set whose bit v is bit v % 64 of word v / 64.
+    pub const fn from_words(words: [u64; WORDS]) -> ValueSet {
+        ValueSet { words }
+    }
+
     /// The values `0..limit` (`limit` at most [`VALUE_LIMIT`]).
     pub fn below(limit: usize) -> ValueSet {
         debug_assert!(limit <= VALUE_LIMIT);
@@ -71,6 +76,13 @@ impl ValueSet {
     pub fn insert(&mut self, v: Value) {
         let v = v as usize;
         self.words[v / 64] |= 1 << (v % 64);
+    }
+
+    /// Removes `v`.
+    #[inline]
+    pub fn and_not_assign_one(&mut self, v: Value) {
+        let v = v as usize;
+        self.words[v / 64] &= !(1 << (v % 64));
     }
 
     /// Whether `v` is in the set.

@@ -16,6 +16,7 @@ pub mod bfile;
 pub mod checkpoint;
 pub mod class;
 pub mod exhaustive;
+pub mod fast;
 pub mod naive;
 pub mod position;
 pub mod stats;
@@ -23,6 +24,7 @@ pub mod sweep;
 
 pub use checkpoint::{Checkpoint, CheckpointError};
 pub use stats::{HeapValue, IntervalScan, LongestScan, ScanStats, SweepStats, ValueStat};
+pub use fast::{FastSweep, Kernel};
 pub use sweep::{SparseSweep, SweepError};
 
 /// A Sprague-Grundy value. Grundy's game stays far below [`VALUE_LIMIT`] for every range
