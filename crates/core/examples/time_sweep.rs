@@ -19,6 +19,12 @@ fn main() {
             s.run_to(heaps).unwrap();
             s.stats().clone()
         }
+        "fast1" => {
+            let mut s = FastSweep::new();
+            s.set_threads(1);
+            s.run_to(heaps).unwrap();
+            s.stats().clone()
+        }
         _ => {
             let mut s = FastSweep::new();
             s.run_to(heaps).unwrap();

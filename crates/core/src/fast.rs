@@ -19,15 +19,17 @@ use crate::sweep::{common_candidate, HeapResult, SweepError};
 use crate::{checkpoint, Checkpoint, CheckpointError, Value, VALUE_LIMIT};
 
 /// Heaps per block.
-pub const BLOCK: usize = 512;
+pub const BLOCK: usize = 256;
 /// Missing sparse values searched for at once in the second phase of stage 2.
 pub const TARGETS: usize = 4;
 /// Splits per step of the first phase of stage 2.
 const MARK_STEP: usize = 16;
 /// Splits per step of the second phase of stage 2.
 const SEARCH_STEP: usize = 32;
-/// 64-bit words in a set of values.
-const WORDS: usize = VALUE_LIMIT / 64;
+/// Far marks per heap: one per value, then a scratch column for the split r + r, which
+/// does not count, padded to a multiple of 64.
+const ROW: usize = VALUE_LIMIT + 64;
+const SCRATCH: Value = VALUE_LIMIT as Value;
 /// A value no heap can have: pads the target list.
 const NO_VALUE: Value = u16::MAX;
 
@@ -76,34 +78,69 @@ pub struct FastSweep {
     sparse: Vec<(usize, Value)>,
     stats: SweepStats,
     kernel: Kernel,
-    /// Stage 1 marks from the far sparse heaps: a 512-bit row per heap of the block.
-    far: Vec<u64>,
-    /// Stage 1 marks from the near sparse heaps, for the heap being computed.
-    near: [u8; VALUE_LIMIT],
+    threads: usize,
+}
+
+/// Sparse heaps below this are "near": done per heap, because for the next block their
+/// parts are not yet final when the helper thread starts on it.
+const NEAR: usize = 2 * BLOCK;
+
+/// Stage-1 work for one block, done ahead (by the helper thread when there is one): the
+/// marks of every far sparse heap, a 512-bit row per heap.
+struct FarJob {
+    start: usize,
+    stop: usize,
+    /// The far sparse heaps (r >= NEAR) known when the job was made; all are below `start`.
+    far: Vec<(usize, Value)>,
+    /// How many sparse heaps were known then: later ones are done per heap.
+    known: usize,
+    /// ROW marks per heap of the block.
+    rows: Vec<u8>,
+}
+
+/// Read access to the values below a bound that the main thread no longer writes.
+#[derive(Clone, Copy)]
+struct FinalValues {
+    ptr: *const Value,
+    len: usize,
+}
+
+// SAFETY: the pointer is only read below `len`, which the main thread wrote before it sent
+// the job (the channel orders the writes before the reads) and never writes again; the
+// buffer is reserved up front, so it does not move while the helper runs.
+unsafe impl Send for FinalValues {}
+
+impl FinalValues {
+    fn slice(&self) -> &[Value] {
+        // SAFETY: see the `Send` impl.
+        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
+    }
 }
 
 impl FastSweep {
     /// Checkpoints of this sweep and of [`crate::SparseSweep`] hold the same state, so
-    /// either can resume the other's; the name says which wrote it.
+    /// either can resume the other's.
     pub const ALGORITHM: &'static str = crate::SparseSweep::ALGORITHM;
 
-    /// An empty sweep with the default interval and the fastest kernel.
+    /// An empty sweep with the default interval, the fastest kernel and two threads.
     pub fn new() -> FastSweep {
         FastSweep::with_options(DEFAULT_INTERVAL_LOG2, Kernel::detect())
     }
 
     /// An empty sweep with scan averages per `1 << interval_log2` heaps and the given kernel
-    /// (which must be one of [`Kernel::available`]).
+    /// (which must be one of [`Kernel::available`]), on two threads.
     pub fn with_options(interval_log2: u32, kernel: Kernel) -> FastSweep {
         assert!(Kernel::available().contains(&kernel), "kernel {kernel:?} is not supported by this CPU");
-        FastSweep {
-            values: Vec::new(),
-            sparse: Vec::new(),
-            stats: SweepStats::new(interval_log2),
-            kernel,
-            far: vec![0; BLOCK * WORDS],
-            near: [0; VALUE_LIMIT],
-        }
+        FastSweep { values: Vec::new(), sparse: Vec::new(), stats: SweepStats::new(interval_log2), kernel, threads: 2 }
+    }
+
+    /// Use one thread (everything in order) or two (stage 1 of the next block on a helper).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, 2);
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     pub fn kernel(&self) -> Kernel {
@@ -134,23 +171,77 @@ impl FastSweep {
     /// Like [`FastSweep::run_to`], calling `progress(len)` after every block.
     pub fn run_to_with(&mut self, end: u64, mut progress: impl FnMut(u64)) -> Result<(), SweepError> {
         let end = usize::try_from(end).map_err(|_| SweepError::TooManyHeaps { heaps: end })?;
-        self.values
-            .try_reserve(end.saturating_sub(self.values.len()))
-            .map_err(|_| SweepError::TooManyHeaps { heaps: end as u64 })?;
-        while self.values.len() < end {
-            let start = self.values.len();
-            let stop = end.min(start + BLOCK);
-            if start < 2 * BLOCK {
-                // Short heaps: the block scheme needs BLOCK heaps behind it.
-                for _ in start..stop {
-                    self.step_plain()?;
-                }
-            } else {
-                self.block(start, stop)?;
-            }
-            progress(self.values.len() as u64);
+        if end <= self.values.len() {
+            return Ok(());
         }
-        Ok(())
+        // Reserved once: the helper thread reads the buffer while the main thread appends.
+        self.values
+            .try_reserve_exact(end - self.values.len())
+            .map_err(|_| SweepError::TooManyHeaps { heaps: end as u64 })?;
+        // The block scheme needs NEAR heaps behind it.
+        while self.values.len() < end.min(NEAR) {
+            self.step_plain()?;
+        }
+        progress(self.values.len() as u64);
+        if self.values.len() == end {
+            return Ok(());
+        }
+        if self.threads == 1 {
+            while self.values.len() < end {
+                let job = self.far_job(end, self.values.len(), Vec::new());
+                let job = run_far_job(self.kernel, job, self.final_values());
+                self.block(&job)?;
+                progress(self.values.len() as u64);
+            }
+            return Ok(());
+        }
+        let kernel = self.kernel;
+        std::thread::scope(|scope| {
+            let (job_tx, job_rx) = std::sync::mpsc::sync_channel::<(FarJob, FinalValues)>(1);
+            let (done_tx, done_rx) = std::sync::mpsc::sync_channel::<FarJob>(1);
+            scope.spawn(move || {
+                for (job, values) in job_rx {
+                    if done_tx.send(run_far_job(kernel, job, values)).is_err() {
+                        break;
+                    }
+                }
+            });
+            let first = self.far_job(end, self.values.len(), Vec::new());
+            let mut current = run_far_job(kernel, first, self.final_values());
+            let mut spare = Vec::new();
+            loop {
+                let next_start = current.stop;
+                let ahead = next_start < end;
+                if ahead {
+                    // The next block's far parts are below this block's start: final now.
+                    let job = self.far_job(end, next_start, std::mem::take(&mut spare));
+                    job_tx.send((job, self.final_values())).expect("the helper thread is alive");
+                }
+                self.block(&current)?;
+                progress(self.values.len() as u64);
+                if !ahead {
+                    return Ok(());
+                }
+                spare = std::mem::replace(&mut current, done_rx.recv().expect("the helper thread answers")).rows;
+            }
+        })
+    }
+
+    /// The values written so far, for the helper thread.
+    fn final_values(&self) -> FinalValues {
+        FinalValues { ptr: self.values.as_ptr(), len: self.values.len() }
+    }
+
+    /// Stage-1 work for the block at `start`, with the far sparse heaps known now.
+    fn far_job(&self, end: usize, start: usize, rows: Vec<u8>) -> FarJob {
+        let near_to = self.sparse.partition_point(|&(r, _)| r < NEAR);
+        FarJob {
+            start,
+            stop: end.min(start + BLOCK),
+            far: self.sparse[near_to..].to_vec(),
+            known: self.sparse.len(),
+            rows,
+        }
     }
 
     fn step_plain(&mut self) -> Result<(), SweepError> {
@@ -162,27 +253,26 @@ impl FastSweep {
                 .ok_or(SweepError::ValueOverflow { heap: n as u64, limit: VALUE_LIMIT })?;
             scan(self.kernel, &self.values, n, c)
         };
-        self.push(result);
+        self.values.push(result.value);
+        self.record(n, result);
         Ok(())
     }
 
-    fn push(&mut self, result: HeapResult) {
-        let n = self.values.len();
+    fn record(&mut self, n: usize, result: HeapResult) {
         if result.scan_length.is_none() {
             self.sparse.push((n, result.value));
         }
-        self.values.push(result.value);
         self.stats.push(result.value, result.scan_length);
     }
 
-    /// Heaps start..stop (stop - start <= BLOCK, start >= 2 * BLOCK), with the code
-    /// compiled for the chosen kernel's instruction set.
-    fn block(&mut self, start: usize, stop: usize) -> Result<(), SweepError> {
+    /// The heaps of one block, given its far marks, compiled for the chosen kernel.
+    fn block(&mut self, job: &FarJob) -> Result<(), SweepError> {
+        debug_assert_eq!(job.start, self.values.len());
         match self.kernel {
-            Kernel::Portable => self.block_body(start, stop),
+            Kernel::Portable => self.block_body(job),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `Kernel::Avx512` is only constructed when the CPU has AVX-512BW.
-            Kernel::Avx512 => unsafe { self.block_avx512(start, stop) },
+            Kernel::Avx512 => unsafe { self.block_avx512(job) },
             #[cfg(not(target_arch = "x86_64"))]
             Kernel::Avx512 => unreachable!("AVX-512 kernel on a non-x86 target"),
         }
@@ -190,55 +280,34 @@ impl FastSweep {
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,popcnt")]
-    unsafe fn block_avx512(&mut self, start: usize, stop: usize) -> Result<(), SweepError> {
-        self.block_body(start, stop)
+    unsafe fn block_avx512(&mut self, job: &FarJob) -> Result<(), SweepError> {
+        self.block_body(job)
     }
 
     #[inline(always)]
-    fn block_body(&mut self, start: usize, stop: usize) -> Result<(), SweepError> {
-        let len = stop - start;
-        // Stage 1, far part: for sparse r >= BLOCK, n - r < start for every n of the block,
-        // so the parts G(n - r) are final and contiguous: XOR them with a vector loop,
-        // then set one bit per heap in that heap's 512-bit row (rows stay in L1).
-        let far_from = self.sparse.partition_point(|&(r, _)| r < BLOCK);
-        let in_block_from = self.sparse.len();
-        {
+    fn block_body(&mut self, job: &FarJob) -> Result<(), SweepError> {
+        let near_to = self.sparse.partition_point(|&(r, _)| r < NEAR);
+        let mut near_marks = [0u8; VALUE_LIMIT];
+        for n in job.start..job.stop {
+            let j = n - job.start;
             let g = &self.values;
-            let far = &mut self.far[..];
-            let mut options = [0 as Value; BLOCK];
-            for &(r, sv) in &self.sparse[far_from..] {
-                let parts = &g[start - r..stop - r];
-                for (o, &p) in options.iter_mut().zip(parts) {
-                    *o = p ^ sv;
-                }
-                // Heap 2r cannot be split as r + r: leave it out.
-                let skip = (2 * r).wrapping_sub(start).min(len);
-                for (j, &o) in options[..len].iter().enumerate() {
-                    if j != skip {
-                        far[j * WORDS + (o as usize >> 6)] |= 1 << (o & 63);
-                    }
-                }
-            }
-        }
-        for j in 0..len {
-            let n = start + j;
-            let g = &self.values;
-            let row = &mut self.near;
-            // Stage 1, near part: sparse r < BLOCK, and sparse heaps found in this block.
-            let near = self.sparse[..far_from].iter().chain(&self.sparse[in_block_from..]);
+            // Stage 1, near part: sparse r < NEAR, and those found since the job was made.
+            let near = self.sparse[..near_to].iter().chain(&self.sparse[job.known..]);
             for &(r, sv) in near {
                 if r == 0 || 2 * r == n {
                     continue;
                 }
-                row[(sv ^ g[n - r]) as usize] = 1;
+                near_marks[(sv ^ g[n - r]) as usize] = 1;
             }
-            let far_row: &mut [u64; WORDS] = (&mut self.far[j * WORDS..][..WORDS]).try_into().unwrap();
-            let c = first_unmarked_common(row, far_row);
-            row.fill(0);
-            *far_row = [0; WORDS];
+            let far_row: &[u8; VALUE_LIMIT] = job.rows[j * ROW..][..VALUE_LIMIT].try_into().unwrap();
+            let c = first_unmarked_common(&near_marks, far_row);
+            near_marks = [0; VALUE_LIMIT];
             let c = c.ok_or(SweepError::ValueOverflow { heap: n as u64, limit: VALUE_LIMIT })?;
-            let result = scan(self.kernel, &self.values, n, c);
-            self.push(result);
+            let result = scan(self.kernel, g, n, c);
+            // Within the reserved capacity: the helper's pointer stays valid.
+            debug_assert!(self.values.len() < self.values.capacity());
+            self.values.push(result.value);
+            self.record(n, result);
         }
         Ok(())
     }
@@ -265,16 +334,61 @@ impl Default for FastSweep {
     }
 }
 
+/// Fills the job's rows: for every far sparse heap r, the parts G(n - r) of the block's
+/// heaps are final and contiguous, so they are XORed with a vector loop and then set one
+/// bit per heap (the rows, 64 bytes a heap, stay in L1).
+fn run_far_job(kernel: Kernel, mut job: FarJob, values: FinalValues) -> FarJob {
+    match kernel {
+        Kernel::Portable => far_marks(&mut job, values.slice()),
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `Kernel::Avx512` is only constructed when the CPU has AVX-512BW.
+        Kernel::Avx512 => unsafe { far_marks_avx512(&mut job, values.slice()) },
+        #[cfg(not(target_arch = "x86_64"))]
+        Kernel::Avx512 => unreachable!("AVX-512 kernel on a non-x86 target"),
+    }
+    job
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,popcnt")]
+unsafe fn far_marks_avx512(job: &mut FarJob, g: &[Value]) {
+    far_marks(job, g)
+}
+
+#[inline(always)]
+fn far_marks(job: &mut FarJob, g: &[Value]) {
+    let (start, stop) = (job.start, job.stop);
+    let len = stop - start;
+    job.rows.clear();
+    job.rows.resize(BLOCK * ROW, 0);
+    let rows = &mut job.rows[..];
+    let mut options = [0 as Value; BLOCK];
+    for &(r, sv) in &job.far {
+        let parts = &g[start - r..stop - r];
+        for (o, &p) in options.iter_mut().zip(parts) {
+            *o = p ^ sv;
+        }
+        // Heap 2r cannot be split as r + r: its mark goes to the scratch column.
+        let skip = (2 * r).wrapping_sub(start);
+        if skip < len {
+            options[skip] = SCRATCH;
+        }
+        for (row, &o) in rows.chunks_exact_mut(ROW).zip(&options[..len]) {
+            row[o as usize] = 1;
+        }
+    }
+}
+
 /// The smallest common value marked neither in `near` nor in `far`, 64 values at a time.
 #[inline(always)]
-fn first_unmarked_common(near: &[u8; VALUE_LIMIT], far: &[u64; WORDS]) -> Option<Value> {
+fn first_unmarked_common(near: &[u8; VALUE_LIMIT], far: &[u8; VALUE_LIMIT]) -> Option<Value> {
     let common = ValueSet::COMMON;
-    for (k, chunk) in near.chunks_exact(64).enumerate() {
+    for (k, (chunk, far)) in near.chunks_exact(64).zip(far.chunks_exact(64)).enumerate() {
         let mut unmarked = 0u64;
-        for (i, &m) in chunk.iter().enumerate() {
-            unmarked |= ((m == 0) as u64) << i;
+        for (i, (&m, &f)) in chunk.iter().zip(far).enumerate() {
+            unmarked |= (((m | f) == 0) as u64) << i;
         }
-        let free = unmarked & !far[k] & common.words()[k];
+        let free = unmarked & common.words()[k];
         if free != 0 {
             return Some((k * 64 + free.trailing_zeros() as usize) as Value);
         }
@@ -339,11 +453,18 @@ unsafe fn scan_avx512(g: &[Value], n: usize, c: Value) -> HeapResult {
             // when the set becomes empty is the step walked again to find the exact split.
             let before = bits;
             let mut m = hits;
+            // Four hits without a loop branch (a step has 1 to 4 hits far more often than
+            // more, and a loop exit with a varying count mispredicts), then the rest.
+            for _ in 0..4 {
+                let v = xs[(m.trailing_zeros() & 31) as usize] as u32;
+                let lane = if m != 0 { 1u16 << (v >> 5) } else { 0 };
+                m &= m.wrapping_sub(1);
+                bits = _mm512_mask_andnot_epi32(bits, lane, _mm512_set1_epi32(1 << (v & 31)), bits);
+            }
             while m != 0 {
                 let v = xs[m.trailing_zeros() as usize] as u32;
                 m &= m - 1;
-                let lane = 1u16 << (v >> 5);
-                bits = _mm512_mask_andnot_epi32(bits, lane, _mm512_set1_epi32(1 << (v & 31)), bits);
+                bits = _mm512_mask_andnot_epi32(bits, 1u16 << (v >> 5), _mm512_set1_epi32(1 << (v & 31)), bits);
             }
             if _mm512_test_epi32_mask(bits, bits) == 0 {
                 let mut words = [0u64; 8];

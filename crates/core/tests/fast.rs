@@ -18,10 +18,52 @@ fn fast_equals_plain_sweep_to_300000_with_statistics() {
     let mut plain = SparseSweep::with_interval_log2(14);
     plain.run_to(300_000).unwrap();
     for kernel in Kernel::available() {
-        let mut fast = FastSweep::with_options(14, kernel);
-        fast.run_to(300_000).unwrap();
-        assert_eq!(fast.values(), plain.values(), "kernel {kernel:?}");
-        assert_eq!(fast.stats(), plain.stats(), "kernel {kernel:?}");
-        assert_eq!(fast.checkpoint(), plain.checkpoint());
+        for threads in [1, 2] {
+            let mut fast = FastSweep::with_options(14, kernel);
+            fast.set_threads(threads);
+            fast.run_to(300_000).unwrap();
+            assert_eq!(fast.values(), plain.values(), "kernel {kernel:?}, {threads} threads");
+            assert_eq!(fast.stats(), plain.stats(), "kernel {kernel:?}, {threads} threads");
+            assert_eq!(fast.checkpoint(), plain.checkpoint());
+        }
+    }
+}
+
+/// Stopping and resuming at block borders, inside blocks and before the block scheme
+/// starts changes nothing; so does switching between the plain and the fast sweep.
+#[test]
+fn fast_resumes_anywhere() {
+    let mut whole = FastSweep::with_options(12, Kernel::detect());
+    whole.run_to(60_000).unwrap();
+    for point in [0, 5, 511, 512, 513, 1000, 20_001, 33_333, 59_999] {
+        let mut first = FastSweep::with_options(12, Kernel::detect());
+        first.run_to(point).unwrap();
+        let mut second = FastSweep::restore(&first.checkpoint(), Kernel::Portable).unwrap();
+        second.run_to(60_000).unwrap();
+        assert_eq!(second.checkpoint(), whole.checkpoint(), "resumed at {point}");
+        let mut plain = SparseSweep::restore(&first.checkpoint()).unwrap();
+        plain.run_to(40_000.max(point)).unwrap();
+        let mut back = FastSweep::restore(&plain.checkpoint(), Kernel::detect()).unwrap();
+        back.run_to(60_000).unwrap();
+        assert_eq!(back.checkpoint(), whole.checkpoint(), "plain sweep in between, from {point}");
+    }
+}
+
+/// Many short runs: every block length, including partial blocks, in both thread modes.
+#[test]
+fn fast_in_small_steps() {
+    let mut plain = SparseSweep::with_interval_log2(10);
+    plain.run_to(12_000).unwrap();
+    for threads in [1, 2] {
+        let mut fast = FastSweep::with_options(10, Kernel::detect());
+        fast.set_threads(threads);
+        let mut end = 0;
+        let mut step = 1;
+        while end < 12_000 {
+            end = (end + step).min(12_000);
+            step = step * 3 % 997 + 1;
+            fast.run_to(end).unwrap();
+        }
+        assert_eq!(fast.checkpoint(), plain.checkpoint(), "{threads} threads");
     }
 }
