@@ -19,7 +19,7 @@ use crate::sweep::{common_candidate, HeapResult, SweepError};
 use crate::{checkpoint, Checkpoint, CheckpointError, Value, VALUE_LIMIT};
 
 /// Heaps per block.
-pub const BLOCK: usize = 256;
+pub const BLOCK: usize = 128;
 /// Missing sparse values searched for at once in the second phase of stage 2.
 pub const TARGETS: usize = 4;
 /// Splits per step of the first phase of stage 2.
@@ -79,6 +79,8 @@ pub struct FastSweep {
     stats: SweepStats,
     kernel: Kernel,
     threads: usize,
+    /// The latest values reversed, for the AVX-512 stage 2; made when first needed.
+    recent: Option<Reversed>,
 }
 
 /// Sparse heaps below this are "near": done per heap, because for the next block their
@@ -131,7 +133,14 @@ impl FastSweep {
     /// (which must be one of [`Kernel::available`]), on two threads.
     pub fn with_options(interval_log2: u32, kernel: Kernel) -> FastSweep {
         assert!(Kernel::available().contains(&kernel), "kernel {kernel:?} is not supported by this CPU");
-        FastSweep { values: Vec::new(), sparse: Vec::new(), stats: SweepStats::new(interval_log2), kernel, threads: 2 }
+        FastSweep {
+            values: Vec::new(),
+            sparse: Vec::new(),
+            stats: SweepStats::new(interval_log2),
+            kernel,
+            threads: 2,
+            recent: None,
+        }
     }
 
     /// Use one thread (everything in order) or two (stage 1 of the next block on a helper).
@@ -251,7 +260,7 @@ impl FastSweep {
         } else {
             let c = common_candidate(&self.values, &self.sparse, n)
                 .ok_or(SweepError::ValueOverflow { heap: n as u64, limit: VALUE_LIMIT })?;
-            scan(self.kernel, &self.values, n, c)
+            scan(self.kernel, &self.values, None, n, c)
         };
         self.values.push(result.value);
         self.record(n, result);
@@ -288,6 +297,9 @@ impl FastSweep {
     fn block_body(&mut self, job: &FarJob) -> Result<(), SweepError> {
         let near_to = self.sparse.partition_point(|&(r, _)| r < NEAR);
         let mut near_marks = [0u8; VALUE_LIMIT];
+        if self.recent.is_none() && self.kernel == Kernel::Avx512 {
+            self.recent = Some(Reversed::new(0, &self.values));
+        }
         for n in job.start..job.stop {
             let j = n - job.start;
             let g = &self.values;
@@ -303,7 +315,10 @@ impl FastSweep {
             let c = first_unmarked_common(&near_marks, far_row);
             near_marks = [0; VALUE_LIMIT];
             let c = c.ok_or(SweepError::ValueOverflow { heap: n as u64, limit: VALUE_LIMIT })?;
-            let result = scan(self.kernel, g, n, c);
+            let result = scan(self.kernel, g, self.recent.as_ref(), n, c);
+            if let Some(recent) = &mut self.recent {
+                recent.push(n, result.value);
+            }
             // Within the reserved capacity: the helper's pointer stays valid.
             debug_assert!(self.values.len() < self.values.capacity());
             self.values.push(result.value);
@@ -398,12 +413,12 @@ fn first_unmarked_common(near: &[u8; VALUE_LIMIT], far: &[u8; VALUE_LIMIT]) -> O
 
 /// Stage 2 with the chosen kernel.
 #[inline]
-fn scan(kernel: Kernel, g: &[Value], n: usize, c: Value) -> HeapResult {
+fn scan(kernel: Kernel, g: &[Value], recent: Option<&Reversed>, n: usize, c: Value) -> HeapResult {
     match kernel {
         Kernel::Portable => scan_generic(g, n, c),
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Kernel::Avx512` is only constructed when the CPU has AVX-512BW/VL.
-        Kernel::Avx512 => unsafe { scan_avx512(g, n, c) },
+        Kernel::Avx512 => unsafe { scan_avx512(g, recent, n, c) },
         #[cfg(not(target_arch = "x86_64"))]
         Kernel::Avx512 => unreachable!("AVX-512 kernel on a non-x86 target"),
     }
@@ -414,9 +429,12 @@ fn scan(kernel: Kernel, g: &[Value], n: usize, c: Value) -> HeapResult {
 /// pick word x >> 4 of the set for every lane (`vpermw`), shift it right by x & 15, test
 /// bit 0. There is no first phase and no limit on how many values may be missing; each
 /// lane that hits is handled in order, so the stopping split is exact.
+///
+/// G(n - a) runs backwards as a grows; `recent` (when given) holds the latest values in
+/// reverse order, so that those loads need no lane reversal (one `vpermw` less per step).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
-unsafe fn scan_avx512(g: &[Value], n: usize, c: Value) -> HeapResult {
+unsafe fn scan_avx512(g: &[Value], recent: Option<&Reversed>, n: usize, c: Value) -> HeapResult {
     use std::arch::x86_64::*;
     const REVERSE: [u16; 32] = {
         let mut r = [0u16; 32];
@@ -430,48 +448,31 @@ unsafe fn scan_avx512(g: &[Value], n: usize, c: Value) -> HeapResult {
     let need = ValueSet::SPARSE.and(&ValueSet::below(c as usize));
     let half = (n - 1) / 2;
     let p = g.as_ptr();
-    // SAFETY (all loads): lanes a..a+32 and n-a-31..=n-a are inside g because
-    // a + 31 <= half < n - half <= n - a - 31 + ... and n - a <= n - 1 < g.len().
+    debug_assert!(g.len() >= n);
     let reverse = unsafe { _mm512_loadu_si512(REVERSE.as_ptr() as *const _) };
-    let low4 = _mm512_set1_epi16(15);
-    let one = _mm512_set1_epi16(1);
     let mut bits = unsafe { _mm512_loadu_si512(need.words().as_ptr() as *const _) };
     let mut a = 1;
-    debug_assert!(g.len() >= n);
+    if let Some(recent) = recent {
+        let (rev, reach) = recent.from_heap(n);
+        let r = rev.as_ptr();
+        let last = half.min(reach);
+        while a + 31 <= last {
+            // SAFETY: a + 31 <= half < g.len(), and rev holds G(n - a) at a - 1 for a <= reach.
+            let front = unsafe { _mm512_loadu_si512(p.add(a) as *const _) };
+            let back = unsafe { _mm512_loadu_si512(r.add(a - 1) as *const _) };
+            if let Some(stop) = unsafe { step_avx512(_mm512_xor_si512(front, back), &mut bits, a) } {
+                return HeapResult { value: c, scan_length: Some(stop as u64) };
+            }
+            a += 32;
+        }
+    }
     while a + 31 <= half {
+        // SAFETY: a + 31 <= half < n - half <= n - a - 31 + 31, and n - a < n <= g.len().
         let front = unsafe { _mm512_loadu_si512(p.add(a) as *const _) };
         let back = unsafe { _mm512_loadu_si512(p.add(n - a - 31) as *const _) };
         let x = _mm512_xor_si512(front, _mm512_permutexvar_epi16(reverse, back));
-        let word = _mm512_permutexvar_epi16(_mm512_srli_epi16::<4>(x), bits);
-        let bit = _mm512_srlv_epi16(word, _mm512_and_si512(x, low4));
-        let hits = _mm512_test_epi16_mask(bit, one);
-        if hits != 0 {
-            let mut xs = [0u16; 32];
-            unsafe { _mm512_storeu_si512(xs.as_mut_ptr() as *mut _, x) };
-            // Clear every hit in the register itself (bit v is bit v & 31 of 32-bit lane
-            // v >> 5), without a branch per lane and without a trip through memory; only
-            // when the set becomes empty is the step walked again to find the exact split.
-            let before = bits;
-            let mut m = hits;
-            // Four hits without a loop branch (a step has 1 to 4 hits far more often than
-            // more, and a loop exit with a varying count mispredicts), then the rest.
-            for _ in 0..4 {
-                let v = xs[(m.trailing_zeros() & 31) as usize] as u32;
-                let lane = if m != 0 { 1u16 << (v >> 5) } else { 0 };
-                m &= m.wrapping_sub(1);
-                bits = _mm512_mask_andnot_epi32(bits, lane, _mm512_set1_epi32(1 << (v & 31)), bits);
-            }
-            while m != 0 {
-                let v = xs[m.trailing_zeros() as usize] as u32;
-                m &= m - 1;
-                bits = _mm512_mask_andnot_epi32(bits, 1u16 << (v >> 5), _mm512_set1_epi32(1 << (v & 31)), bits);
-            }
-            if _mm512_test_epi32_mask(bits, bits) == 0 {
-                let mut words = [0u64; 8];
-                unsafe { _mm512_storeu_si512(words.as_mut_ptr() as *mut _, before) };
-                let before = ValueSet::from_words(words);
-                return HeapResult { value: c, scan_length: Some(first_cover_in(&xs, hits, a, before) as u64) };
-            }
+        if let Some(stop) = unsafe { step_avx512(x, &mut bits, a) } {
+            return HeapResult { value: c, scan_length: Some(stop as u64) };
         }
         a += 32;
     }
@@ -488,6 +489,117 @@ unsafe fn scan_avx512(g: &[Value], n: usize, c: Value) -> HeapResult {
         }
     }
     HeapResult { value: missing.min().expect("scan ran out with values missing"), scan_length: None }
+}
+
+/// One step of 32 options `x` (for splits a..a+32): clears those in the missing set `bits`
+/// and returns the exact split at which the set became empty, if it did.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+#[inline]
+unsafe fn step_avx512(
+    x: std::arch::x86_64::__m512i,
+    bits: &mut std::arch::x86_64::__m512i,
+    a: usize,
+) -> Option<usize> {
+    let hits = unsafe { hits_avx512(x, *bits) };
+    if hits == 0 {
+        return None;
+    }
+    unsafe { clear_hits_avx512(x, hits, bits, a) }
+}
+
+/// Lane i set when option x[i] is in the set `bits`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+#[inline]
+unsafe fn hits_avx512(x: std::arch::x86_64::__m512i, bits: std::arch::x86_64::__m512i) -> u32 {
+    use std::arch::x86_64::*;
+    let word = _mm512_permutexvar_epi16(_mm512_srli_epi16::<4>(x), bits);
+    let bit = _mm512_srlv_epi16(word, _mm512_and_si512(x, _mm512_set1_epi16(15)));
+    _mm512_test_epi16_mask(bit, _mm512_set1_epi16(1))
+}
+
+/// Clears the options of the `hits` lanes of `x` from `bits`; returns the exact split at
+/// which the set became empty, if it did.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+#[inline]
+unsafe fn clear_hits_avx512(
+    x: std::arch::x86_64::__m512i,
+    hits: u32,
+    bits: &mut std::arch::x86_64::__m512i,
+    a: usize,
+) -> Option<usize> {
+    use std::arch::x86_64::*;
+    let mut xs = [0u16; 32];
+    unsafe { _mm512_storeu_si512(xs.as_mut_ptr() as *mut _, x) };
+    // Clear every hit in the register itself (bit v is bit v & 31 of 32-bit lane v >> 5),
+    // without a trip through memory; only when the set becomes empty is the step walked
+    // again to find the exact split.
+    let before = *bits;
+    let mut m = hits;
+    // Four hits without a loop branch (a step has 1 to 4 hits far more often than more,
+    // and a loop exit with a varying count mispredicts), then the rest.
+    for _ in 0..4 {
+        let v = xs[(m.trailing_zeros() & 31) as usize] as u32;
+        let lane = if m != 0 { 1u16 << (v >> 5) } else { 0 };
+        m &= m.wrapping_sub(1);
+        *bits = _mm512_mask_andnot_epi32(*bits, lane, _mm512_set1_epi32(1 << (v & 31)), *bits);
+    }
+    while m != 0 {
+        let v = xs[m.trailing_zeros() as usize] as u32;
+        m &= m - 1;
+        *bits = _mm512_mask_andnot_epi32(*bits, 1u16 << (v >> 5), _mm512_set1_epi32(1 << (v & 31)), *bits);
+    }
+    if _mm512_test_epi32_mask(*bits, *bits) != 0 {
+        return None;
+    }
+    let mut words = [0u64; 8];
+    unsafe { _mm512_storeu_si512(words.as_mut_ptr() as *mut _, before) };
+    Some(first_cover_in(&xs, hits, a, ValueSet::from_words(words)))
+}
+
+/// The latest values in reverse order: heap m at index `top - m`. When the front is
+/// reached, the newest half is moved to the back (a copy of RECENT values every RECENT heaps).
+pub(crate) struct Reversed {
+    buf: Vec<Value>,
+    top: usize,
+    /// The oldest heap held.
+    low: usize,
+}
+
+/// Heaps held by [`Reversed`] at least; 64 K covers all but the longest scans.
+const RECENT: usize = 1 << 16;
+
+impl Reversed {
+    /// Holds the values of heaps `start..start + values.len()` (the last RECENT of them).
+    fn new(start: usize, values: &[Value]) -> Reversed {
+        let keep = values.len().min(RECENT);
+        let low = start + values.len() - keep;
+        let mut r = Reversed { buf: vec![0; 2 * RECENT], top: low + 2 * RECENT - 1, low };
+        for (i, &v) in values[values.len() - keep..].iter().enumerate() {
+            r.push(low + i, v);
+        }
+        r
+    }
+
+    /// Adds heap m, the one after the newest.
+    #[inline]
+    fn push(&mut self, m: usize, v: Value) {
+        if m > self.top {
+            self.buf.copy_within(0..RECENT, RECENT);
+            self.top += RECENT;
+            self.low = m - RECENT;
+        }
+        self.buf[self.top - m] = v;
+    }
+
+    /// G(n - 1), G(n - 2), ... as far as held, and how many that is.
+    #[inline]
+    fn from_heap(&self, n: usize) -> (&[Value], usize) {
+        let first = self.top - (n - 1);
+        (&self.buf[first..], n - self.low)
+    }
 }
 
 /// The split a + i at which the lanes `xs` (those in `hits`, in order) cover `missing`.
