@@ -1,5 +1,36 @@
-//! Project tasks, run with `cargo xtask <task>`.
+//! Project tasks, run with `cargo xtask <task>`. Only xtask writes `fixtures/` and `runs/`.
 
-fn main() -> anyhow::Result<()> {
-    anyhow::bail!("no xtask tasks yet")
+mod fetch;
+mod util;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "cargo xtask", about = "grundy project tasks")]
+struct Cli {
+    #[command(subcommand)]
+    task: Task,
+}
+
+#[derive(Subcommand)]
+enum Task {
+    /// Download the pinned references into fixtures/ (or, with --offline, rebuild the
+    /// parsed fixtures and the manifest from fixtures/raw/).
+    Fetch(fetch::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.task {
+        Task::Fetch(args) => fetch::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
 }

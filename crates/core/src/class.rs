@@ -11,7 +11,7 @@ use crate::{Value, VALUE_LIMIT};
 /// Whether `v` is in the sparse class (popcount of `v >> 1` even).
 #[inline]
 pub const fn is_sparse(v: Value) -> bool {
-    (v >> 1).count_ones() % 2 == 0
+    (v >> 1).count_ones() & 1 == 0
 }
 
 /// Whether `v` is in the common class.

@@ -453,7 +453,7 @@ unsafe fn scan_avx512(g: &[Value], recent: Option<&Reversed>, n: usize, c: Value
     let mut bits = unsafe { _mm512_loadu_si512(need.words().as_ptr() as *const _) };
     let mut a = 1;
     if let Some(recent) = recent {
-        let (rev, reach) = recent.from_heap(n);
+        let (rev, reach) = recent.behind(n);
         let r = rev.as_ptr();
         let last = half.min(reach);
         while a + 31 <= last {
@@ -596,7 +596,7 @@ impl Reversed {
 
     /// G(n - 1), G(n - 2), ... as far as held, and how many that is.
     #[inline]
-    fn from_heap(&self, n: usize) -> (&[Value], usize) {
+    fn behind(&self, n: usize) -> (&[Value], usize) {
         let first = self.top - (n - 1);
         (&self.buf[first..], n - self.low)
     }
@@ -673,11 +673,9 @@ fn first_cover(g: &[Value], n: usize, a: usize, end: usize, mut missing: ValueSe
 fn search_missing(g: &[Value], n: usize, c: Value, mut a: usize, half: usize, mut missing: ValueSet) -> HeapResult {
     let mut targets = [NO_VALUE; TARGETS];
     let fill = |targets: &mut [Value; TARGETS], missing: &ValueSet| {
-        let mut k = 0;
         *targets = [NO_VALUE; TARGETS];
-        for v in missing.iter() {
-            targets[k] = v;
-            k += 1;
+        for (t, v) in targets.iter_mut().zip(missing.iter()) {
+            *t = v;
         }
     };
     fill(&mut targets, &missing);
@@ -717,16 +715,10 @@ fn search_missing(g: &[Value], n: usize, c: Value, mut a: usize, half: usize, mu
 fn hits(g: &[Value], n: usize, a: usize, targets: &[Value; TARGETS]) -> u32 {
     let front: &[Value; SEARCH_STEP] = g[a..a + SEARCH_STEP].try_into().unwrap();
     let back: &[Value; SEARCH_STEP] = g[n - a - (SEARCH_STEP - 1)..=n - a].try_into().unwrap();
-    let mut x = [0 as Value; SEARCH_STEP];
-    for i in 0..SEARCH_STEP {
-        x[i] = front[i] ^ back[SEARCH_STEP - 1 - i];
-    }
     let mut mask = 0u32;
-    for i in 0..SEARCH_STEP {
-        let mut hit = false;
-        for t in targets {
-            hit |= x[i] == *t;
-        }
+    for (i, (&f, &b)) in front.iter().zip(back.iter().rev()).enumerate() {
+        let x = f ^ b;
+        let hit = targets.iter().fold(false, |hit, &t| hit | (x == t));
         mask |= (hit as u32) << i;
     }
     mask

@@ -124,7 +124,7 @@ impl SweepStats {
         }
         stat.count += 1;
         stat.last = heap;
-        if self.max_value().map_or(true, |m| value > m) {
+        if self.max_value().is_none_or(|m| value > m) {
             self.records.push(HeapValue { heap, value });
         }
         debug_assert_eq!(
@@ -145,7 +145,7 @@ impl SweepStats {
         let scan = &mut self.scan;
         scan.total += length;
         scan.count += 1;
-        if scan.longest.map_or(true, |l| length > l.length) {
+        if scan.longest.is_none_or(|l| length > l.length) {
             scan.longest = Some(LongestScan { heap, length, stopped_at: length });
         }
         let index = heap >> scan.interval_log2;

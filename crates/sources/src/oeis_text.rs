@@ -1,0 +1,106 @@
+//! The OEIS text format (`%S`, `%T`, `%U` data lines, `%O` offset), as served by
+//! `https://oeis.org/search?q=id:A036685&fmt=text`. Lines may carry the A-number after the
+//! tag (`%S A036685 0,1,...`) or not (the `/internal` page).
+
+use thiserror::Error;
+
+/// The data of one sequence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OeisEntry {
+    /// The A-number, when the lines carry it.
+    pub anumber: Option<String>,
+    /// The index of the first term (from `%O`; 0 when absent).
+    pub offset: u64,
+    pub terms: Vec<u64>,
+}
+
+impl OeisEntry {
+    /// (n, a(n)) pairs.
+    pub fn indexed(&self) -> Vec<(u64, u64)> {
+        self.terms.iter().enumerate().map(|(i, &t)| (self.offset + i as u64, t)).collect()
+    }
+}
+
+/// Why a text-format entry was refused.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum OeisTextError {
+    #[error("line {line}: term {text:?} is not a non-negative integer that fits in u64")]
+    BadTerm { line: usize, text: String },
+    #[error("line {line}: bad %O offset line {text:?}")]
+    BadOffset { line: usize, text: String },
+    #[error("line {line}: data line for {found} inside the entry for {expected}")]
+    MixedSequences { line: usize, found: String, expected: String },
+    #[error("no %S data line found")]
+    NoData,
+}
+
+/// Parses one sequence in the OEIS text format.
+pub fn parse_oeis_text(text: &str) -> Result<OeisEntry, OeisTextError> {
+    let mut anumber: Option<String> = None;
+    let mut offset = 0;
+    let mut terms = Vec::new();
+    let mut saw_data = false;
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let l = raw.trim();
+        let Some(tag) = l.get(..2).filter(|t| t.starts_with('%')) else { continue };
+        let mut rest = l[2..].trim_start();
+        if let Some(first) = rest.split_whitespace().next() {
+            if first.len() == 7 && first.starts_with('A') && first[1..].bytes().all(|b| b.is_ascii_digit()) {
+                match &anumber {
+                    Some(a) if a != first => {
+                        return Err(OeisTextError::MixedSequences { line, found: first.into(), expected: a.clone() })
+                    }
+                    _ => anumber = Some(first.to_string()),
+                }
+                rest = rest[first.len()..].trim_start();
+            }
+        }
+        match tag {
+            "%S" | "%T" | "%U" => {
+                saw_data = true;
+                for token in rest.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+                    let ok = token.bytes().all(|b| b.is_ascii_digit());
+                    let term = token.parse::<u64>().ok().filter(|_| ok);
+                    terms.push(term.ok_or_else(|| OeisTextError::BadTerm { line, text: token.to_string() })?);
+                }
+            }
+            "%O" => {
+                let first = rest.split(',').next().unwrap_or("").trim();
+                offset = first.parse().map_err(|_| OeisTextError::BadOffset { line, text: raw.to_string() })?;
+            }
+            _ => {}
+        }
+    }
+    if !saw_data || terms.is_empty() {
+        return Err(OeisTextError::NoData);
+    }
+    Ok(OeisEntry { anumber, offset, terms })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_format_with_and_without_anumber() {
+        let t = "%I A036685\n%S A036685 0,1,2,4,\n%T A036685 7,10\n%N A036685 List of ...\n%O A036685 1,4\n";
+        let e = parse_oeis_text(t).unwrap();
+        assert_eq!(e.anumber.as_deref(), Some("A036685"));
+        assert_eq!(e.offset, 1);
+        assert_eq!(e.terms, vec![0, 1, 2, 4, 7, 10]);
+        assert_eq!(e.indexed()[5], (6, 10));
+        let e = parse_oeis_text("%S 0,0,0,1\n%U 0,2\n").unwrap();
+        assert_eq!((e.anumber, e.offset, e.terms), (None, 0, vec![0, 0, 0, 1, 0, 2]));
+    }
+
+    #[test]
+    fn broken_entries() {
+        assert_eq!(parse_oeis_text("%S A000001 1,x,3\n"), Err(OeisTextError::BadTerm { line: 1, text: "x".into() }));
+        assert!(matches!(parse_oeis_text("%S 1,-3\n"), Err(OeisTextError::BadTerm { .. })));
+        assert!(matches!(parse_oeis_text("%S 1\n%O a,b\n"), Err(OeisTextError::BadOffset { line: 2, .. })));
+        assert!(matches!(parse_oeis_text("%S A000001 1\n%T A000002 2\n"), Err(OeisTextError::MixedSequences { line: 2, .. })));
+        assert_eq!(parse_oeis_text("<html>Not found</html>"), Err(OeisTextError::NoData));
+        assert_eq!(parse_oeis_text(""), Err(OeisTextError::NoData));
+    }
+}

@@ -1,0 +1,377 @@
+//! Raw snapshots -> parsed fixtures -> manifest.
+//!
+//! - [`regenerate`] (`cargo xtask fetch --offline`) reads the raw snapshots in `fixtures/`
+//!   (the fetched one where present, else the stored copy) and rewrites the parsed files and
+//!   the manifest; it is deterministic, so running it twice changes nothing.
+//! - [`fetch_all`] (`cargo xtask fetch`) downloads every pinned source, checks that each
+//!   parses, and only then writes anything; a source that cannot be reached or read is one
+//!   line of the error, and every fixture is left as it was.
+//! - [`import_stored`] makes the raw snapshots from the stored copies this project was
+//!   given (no network), once.
+//!
+//! Every write is staged to a temporary file first and renamed into place at the end.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::atomic::{stage, Staged};
+use crate::bfile::parse_bfile;
+use crate::catalog::{Format, Source, BFILE_SHA256_LIST, SOURCES};
+use crate::fetch::Fetcher;
+use crate::flammenkamp::{parse_page, SectionKind};
+use crate::manifest::{header_statement, Manifest, SourceEntry, StoredEntry};
+use crate::oeis_text::parse_oeis_text;
+use crate::sha256_hex;
+
+/// The manifest's path inside `fixtures/`.
+pub const MANIFEST: &str = "manifest.toml";
+
+/// What a run did, one line per source.
+#[derive(Debug, Default)]
+pub struct Report {
+    pub lines: Vec<String>,
+}
+
+/// A source made ready to write.
+struct Prepared {
+    entry: SourceEntry,
+    parsed: Vec<u8>,
+    /// Raw bytes to write (only for fetched responses).
+    raw: Option<(String, Vec<u8>)>,
+    note: Option<String>,
+}
+
+/// `raw_origin` of a response downloaded by [`fetch_all`].
+pub const NETWORK: &str = "network";
+/// `raw_origin` of a copy obtained without the network.
+pub const STORED: &str = "stored";
+
+/// The official sha256 and size of an OEIS b-file, from the stored list.
+fn official_of(root: &Path, anumber: &str) -> Option<(String, u64)> {
+    let text = fs::read_to_string(root.join(BFILE_SHA256_LIST)).ok()?;
+    text.lines().filter(|l| !l.starts_with('#')).find_map(|l| {
+        let cols: Vec<&str> = l.split_whitespace().collect();
+        (cols.len() >= 4 && cols[0] == anumber).then(|| (cols[2].to_string(), cols[3].parse().unwrap_or(0)))
+    })
+}
+
+fn csv_of(terms: &[(u64, u64)]) -> Vec<u8> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(["n", "a"]).expect("writing to memory");
+    for (n, a) in terms {
+        w.write_record([n.to_string(), a.to_string()]).expect("writing to memory");
+    }
+    w.into_inner().expect("writing to memory")
+}
+
+/// Parses a raw snapshot into the parsed fixture and the facts for the manifest.
+#[allow(clippy::too_many_arguments)]
+fn prepare(
+    root: &Path,
+    source: &Source,
+    raw_rel: &str,
+    raw: &[u8],
+    format: Format,
+    origin: &str,
+    obtained: String,
+) -> Result<Prepared, String> {
+    let text = std::str::from_utf8(raw).map_err(|e| format!("not UTF-8 text: {e}"))?;
+    // Only the snapshot at the b-file's own place can be the official file.
+    let official = source.official_bfile.filter(|_| raw_rel == source.raw).and_then(|a| official_of(root, a));
+    let official_listed = source.official_bfile.and_then(|a| official_of(root, a));
+    let raw_sha = sha256_hex(raw);
+    let stored_statement = header_statement(text, "Completeness");
+    let (parsed, terms, complete, part) = match format {
+        Format::BFile => {
+            let b = parse_bfile(text).map_err(|e| e.to_string())?;
+            let (first, last) = (b.terms[0].0, b.terms[b.terms.len() - 1].0);
+            let mut part = format!("n = {first}..{last} ({} terms)", b.terms.len());
+            let complete = match &stored_statement {
+                Some(s) => {
+                    part = format!("{part}; the stored copy says: {s}");
+                    !s.to_uppercase().contains("PARTIAL")
+                }
+                None => true,
+            };
+            (csv_of(&b.terms), b.terms.len() as u64, complete, part)
+        }
+        Format::OeisText => {
+            let e = parse_oeis_text(text).map_err(|e| e.to_string())?;
+            let t = e.indexed();
+            let part = format!("OEIS data lines, n = {}..{} ({} terms)", t[0].0, t[t.len() - 1].0, t.len());
+            (csv_of(&t), t.len() as u64, true, part)
+        }
+        Format::FlammenkampHtml => {
+            let p = parse_page(text).map_err(|e| e.to_string())?;
+            let complete = p.sparse_list_complete() && p.missing.is_empty();
+            let stated = p.stated_sparse_count.map_or("an unstated number of".to_string(), |c| c.to_string());
+            let last = p.sparse.last().map_or(0, |e| e.0);
+            let mut part = format!("sparse list entries 1..{} of {stated} (n <= {last})", p.sparse.len());
+            if !p.missing.is_empty() {
+                let names: Vec<&str> = p.missing.iter().map(|k| section_name(*k)).collect();
+                part.push_str(&format!("; not on this snapshot: {}", names.join(", ")));
+            }
+            let json = serde_json::to_string_pretty(&p).expect("the page serializes") + "\n";
+            (json.into_bytes(), p.sparse.len() as u64, complete, part)
+        }
+    };
+    let original_bytes = match (&official, origin) {
+        (Some((sha, _)), _) if *sha == raw_sha => "yes (sha256 equals the official b-file's)".to_string(),
+        (Some(_), _) => "no (sha256 differs from the official b-file's)".to_string(),
+        (None, NETWORK) => "yes (the response as it came)".to_string(),
+        (None, _) => "no (a stored transcription, not the original file)".to_string(),
+    };
+    let official = official.or(official_listed);
+    let note = match &official {
+        Some((sha, _)) if *sha != raw_sha && origin == NETWORK => {
+            Some(format!("{}: the downloaded b-file's sha256 {raw_sha} differs from the official {sha}", source.id))
+        }
+        _ => None,
+    };
+    let entry = SourceEntry {
+        id: source.id.to_string(),
+        title: source.title.to_string(),
+        url: source.url.to_string(),
+        raw: raw_rel.to_string(),
+        raw_origin: origin.to_string(),
+        obtained,
+        raw_sha256: raw_sha,
+        raw_bytes: raw.len() as u64,
+        original_bytes,
+        official_sha256: official.as_ref().map(|o| o.0.clone()),
+        official_bytes: official.as_ref().map(|o| o.1),
+        completeness: if complete { "complete" } else { "partial" }.to_string(),
+        part,
+        parsed: source.parsed.to_string(),
+        parsed_sha256: sha256_hex(&parsed),
+        terms,
+    };
+    Ok(Prepared { entry, parsed, raw: None, note })
+}
+
+fn section_name(k: SectionKind) -> &'static str {
+    match k {
+        SectionKind::Introduction => "introduction",
+        SectionKind::SparseList => "sparse list",
+        SectionKind::Records => "record table",
+        SectionKind::Frequencies => "table of value counts and last positions",
+        SectionKind::Statistics => "statistics",
+    }
+}
+
+fn old_manifest(root: &Path) -> Manifest {
+    fs::read_to_string(root.join(MANIFEST)).ok().and_then(|t| Manifest::from_toml(&t).ok()).unwrap_or_default()
+}
+
+/// Rewrites every parsed fixture and the manifest from the raw snapshots.
+pub fn regenerate(root: &Path) -> Result<Report, String> {
+    regenerate_with(root, &[])
+}
+
+/// [`regenerate`], with new (origin, obtained) statements for some sources; the others
+/// keep the manifest's.
+fn regenerate_with(root: &Path, now: &[(String, &'static str, String)]) -> Result<Report, String> {
+    let old = old_manifest(root);
+    let mut prepared = Vec::new();
+    for source in SOURCES {
+        let (rel, format) = if root.join(source.raw).exists() {
+            (source.raw, source.format)
+        } else if let Some(stored) = source.stored.filter(|s| root.join(s.path).exists()) {
+            (stored.path, stored.format)
+        } else {
+            return Err(format!("{}: neither {} nor a stored copy is in {}", source.id, source.raw, root.display()));
+        };
+        let raw = fs::read(root.join(rel)).map_err(|e| format!("{}: reading {rel}: {e}", source.id))?;
+        let kept = old.source(source.id).filter(|e| e.raw == rel);
+        let (origin, obtained) = match now.iter().find(|(id, _, _)| id == source.id) {
+            Some((_, origin, how)) => (*origin, how.clone()),
+            None => match kept {
+                Some(e) => (if e.raw_origin == NETWORK { NETWORK } else { STORED }, e.obtained.clone()),
+                None if rel == source.raw => (NETWORK, format!("snapshot {rel} (when not recorded)")),
+                None => (STORED, format!("stored copy {rel} (when not recorded)")),
+            },
+        };
+        prepared.push(prepare(root, source, rel, &raw, format, origin, obtained).map_err(|e| format!("{}: {rel}: {e}", source.id))?);
+    }
+    write_all(root, prepared)
+}
+
+/// Downloads every source (through `url_of`, which maps the pinned URL to the one to use)
+/// and writes the fixtures only if all of them arrived and parse.
+pub fn fetch_all(root: &Path, fetcher: &Fetcher, url_of: impl Fn(&Source) -> String, today: &str) -> Result<Report, Vec<String>> {
+    let mut prepared = Vec::new();
+    let mut failures = Vec::new();
+    for source in SOURCES {
+        let url = url_of(source);
+        match fetcher.get(&url) {
+            Err(e) => failures.push(format!("{}: cannot fetch: {e}", source.id)),
+            Ok(body) => {
+                let obtained = format!("fetched from {} on {today}", source.url);
+                match prepare(root, source, source.raw, &body, source.format, NETWORK, obtained) {
+                    Ok(mut p) => {
+                        p.raw = Some((source.raw.to_string(), body));
+                        prepared.push(p);
+                    }
+                    Err(e) => failures.push(format!("{}: fetched but unreadable: {e}", source.id)),
+                }
+            }
+        }
+    }
+    if !failures.is_empty() {
+        return Err(failures);
+    }
+    write_all(root, prepared).map_err(|e| vec![e])
+}
+
+/// Stages every file, then renames them all into place.
+fn write_all(root: &Path, prepared: Vec<Prepared>) -> Result<Report, String> {
+    let mut report = Report::default();
+    let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    let mut manifest = Manifest::default();
+    for p in prepared {
+        if let Some((rel, bytes)) = p.raw {
+            files.push((root.join(rel), bytes));
+        }
+        files.push((root.join(&p.entry.parsed), p.parsed));
+        report.lines.push(format!(
+            "{:<20} {:<8} {:<8} {} -> {}",
+            p.entry.id, p.entry.raw_origin, p.entry.completeness, p.entry.raw, p.entry.parsed
+        ));
+        if let Some(n) = p.note {
+            report.lines.push(n);
+        }
+        manifest.sources.push(p.entry);
+    }
+    manifest.stored = stored_entries(root)?;
+    files.push((root.join(MANIFEST), manifest.to_toml().into_bytes()));
+    let mut staged: Vec<Staged> = Vec::new();
+    for (path, bytes) in &files {
+        match stage(path, bytes) {
+            Ok(s) => staged.push(s),
+            Err(e) => {
+                staged.into_iter().for_each(Staged::abandon);
+                return Err(format!("writing {}: {e}", path.display()));
+            }
+        }
+    }
+    for s in staged {
+        s.commit().map_err(|e| format!("renaming into place: {e}"))?;
+    }
+    Ok(report)
+}
+
+/// Every file in `raw/stored/`, with its own statements of source and completeness.
+fn stored_entries(root: &Path) -> Result<Vec<StoredEntry>, String> {
+    let dir = root.join("raw/stored");
+    let mut names: Vec<String> = match fs::read_dir(&dir) {
+        Ok(rd) => rd.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).collect(),
+        Err(_) => return Ok(Vec::new()),
+    };
+    names.retain(|n| !n.starts_with('.'));
+    names.sort();
+    names
+        .into_iter()
+        .map(|name| {
+            let bytes = fs::read(dir.join(&name)).map_err(|e| format!("reading raw/stored/{name}: {e}"))?;
+            let text = String::from_utf8_lossy(&bytes);
+            Ok(StoredEntry {
+                path: format!("raw/stored/{name}"),
+                source: header_statement(&text, "Source").unwrap_or_else(|| "not stated".into()),
+                completeness: header_statement(&text, "Completeness").unwrap_or_else(|| "not stated".into()),
+                sha256: sha256_hex(&bytes),
+                bytes: bytes.len() as u64,
+            })
+        })
+        .collect()
+}
+
+/// Makes the raw snapshots from the stored copies in `shared` (the folder of stored source
+/// files this project was given), then regenerates everything.
+pub fn import_stored(root: &Path, shared: &Path, today: &str) -> Result<Report, String> {
+    let read = |name: &str| fs::read_to_string(shared.join(name)).map_err(|e| format!("reading {name}: {e}"));
+    let mut names: Vec<String> = fs::read_dir(shared)
+        .map_err(|e| format!("reading {}: {e}", shared.display()))?
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".txt"))
+        .collect();
+    names.sort();
+    let mut obtained = Vec::new();
+    for name in &names {
+        let text = read(name)?;
+        crate::atomic::write_atomic(&root.join("raw/stored").join(name), text.as_bytes()).map_err(|e| e.to_string())?;
+        // A b-file whose lines are the official bytes becomes the raw snapshot itself.
+        if let Some(a) = name.strip_prefix("oeis_A").and_then(|n| n.strip_suffix("_bfile.txt")) {
+            let lines: String = text.lines().filter(|l| !l.starts_with('#')).map(|l| format!("{l}\n")).collect();
+            let id = format!("A{a}");
+            let Some(source) = SOURCES.iter().find(|s| s.id == id) else { continue };
+            let official = official_of(root, &id).or_else(|| {
+                // The list itself may not be imported yet: read it from `shared`.
+                let list = fs::read_to_string(shared.join("oeis_bfile_sha256.txt")).ok()?;
+                list.lines().find_map(|l| {
+                    let c: Vec<&str> = l.split_whitespace().collect();
+                    (c.len() >= 4 && c[0] == id).then(|| (c[2].to_string(), 0))
+                })
+            });
+            if official.is_some_and(|(sha, _)| sha == sha256_hex(lines.as_bytes())) {
+                crate::atomic::write_atomic(&root.join(source.raw), lines.as_bytes()).map_err(|e| e.to_string())?;
+                let how = header_statement(&text, "How obtained").unwrap_or_default();
+                obtained.push((id, STORED, format!("copied from stored {name} on {today}, comment lines removed; {how}")));
+            }
+        }
+    }
+    let flammenkamp = read("flammenkamp_grundy_sparse_partial.txt")?;
+    let html = partial_flammenkamp_html(&flammenkamp)?;
+    let source = crate::catalog::source("flammenkamp-grundy").expect("catalogued");
+    let stored = source.stored.expect("a stored path").path;
+    crate::atomic::write_atomic(&root.join(stored), html.as_bytes()).map_err(|e| e.to_string())?;
+    obtained.push((
+        source.id.to_string(),
+        STORED,
+        format!("reconstructed on {today} from stored flammenkamp_grundy_sparse_partial.txt: the page's headings and its <pre> list layout with the 48 stored entries; introduction paraphrased from the stored copy; not the original bytes"),
+    ));
+    for s in SOURCES {
+        let fetched_raw_exists = root.join(s.raw).exists();
+        if let Some(st) = s.stored.filter(|st| st.path.starts_with("raw/stored/") && !fetched_raw_exists) {
+            obtained.push((s.id.to_string(), STORED, format!("stored copy {} (copied on {today}); see its # header for how it was obtained", st.path)));
+        }
+    }
+    regenerate_with(root, &obtained)
+}
+
+/// The first part of Flammenkamp's page, rebuilt from the stored copy of its sparse list:
+/// the same headings and the same `<pre>` layout, `G(%8d)=%3d` entries five to a line.
+pub fn partial_flammenkamp_html(stored: &str) -> Result<String, String> {
+    // Not a b-file: n increases, but not by one.
+    let entries: Vec<(u64, u64)> = stored
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let mut t = l.split_whitespace().map(|x| x.parse::<u64>());
+            match (t.next(), t.next()) {
+                (Some(Ok(n)), Some(Ok(v))) => Ok((n, v)),
+                _ => Err(format!("bad stored line {l:?}")),
+            }
+        })
+        .collect::<Result<_, _>>()?;
+    let mut pre = String::new();
+    for (i, (n, v)) in entries.iter().enumerate() {
+        pre.push_str(&format!("G({n:>8})={v:>3}"));
+        pre.push_str(if i % 5 == 4 || i + 1 == entries.len() { "\n" } else { "  " });
+    }
+    Ok(format!(
+        "<!DOCTYPE html>\n<!-- PARTIAL RECONSTRUCTION, not the original bytes: made by `cargo xtask fetch --import-stored`\n\
+     from a stored copy of the first part of http://wwwhomes.uni-bielefeld.de/achim/grundy.html\n\
+     (introduction and the first {count} of the sparse values). The introduction is paraphrased;\n\
+     the sparse entries are exactly those of the stored copy. The rest of the page could not be obtained. -->\n\
+<html>\n<head><title>Sprague-Grundy Values of Grundy's Game</title></head>\n<body>\n\
+<h1>Sprague-Grundy Values of Grundy's Game</h1>\n\
+<h2>Introduction</h2>\n\
+<p>Grundy's game: a player splits one heap into two heaps of different sizes; who cannot move loses,\n\
+so heaps of size at most 2 have value 0.</p>\n\
+<p>The values divide into a sparse set, where parity(G(n) AND m) = 0 for the game's bit string\n\
+m = 0111...10, and the common set. Sparse values are very rare: 1287 are known for Grundy's Game.</p>\n\
+<h2>Known Sparse SGV of Grundy's Game</h2>\n<pre>\n{pre}</pre>\n</body>\n</html>\n",
+        count = entries.len()
+    ))
+}
