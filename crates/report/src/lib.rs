@@ -1,0 +1,18 @@
+//! grundy-report: from a sweep to findings, with no I/O.
+//!
+//! - [`Summary`]: the deterministic record of a sweep (what `cargo xtask compute` writes).
+//! - [`claims::Claims`]: the figures the write-up reports, from `fixtures/claims/`.
+//! - [`verify::verify`]: every claim and reference checked against a summary, one
+//!   [`verify::Check`] each.
+//! - [`markdown::report`] and [`findings::Findings`]: the report text and the JSON the
+//!   play page shows; [`plot`]: SVG pictures.
+
+pub mod claims;
+// findings, markdown and plot come with `cargo xtask report`.
+//pub mod findings;
+//pub mod markdown;
+//pub mod plot;
+pub mod summary;
+pub mod verify;
+
+pub use summary::Summary;

@@ -1,0 +1,170 @@
+//! The summary of a sweep: everything the sweep recorded, plus the few facts about the
+//! values that the checks need (the first values, the heaps with value 0, the b-file hash
+//! of G(0..=10000)). Deterministic: no dates, hosts or timings (those go in the metadata).
+
+use grundy_core::bfile::to_bfile;
+use grundy_core::{SweepStats, Value};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+/// How many first values the summary keeps.
+pub const FIRST_VALUES: usize = 101;
+/// The summary keeps the sha256 of the b-file text of G(0..=BFILE_LAST).
+pub const BFILE_LAST: u64 = 10_000;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    /// The command that wrote it.
+    pub generated_by: String,
+    /// The algorithm name and version (a checkpoint and a summary are only compared with
+    /// ones of the same algorithm).
+    pub algorithm: String,
+    /// G(0..heaps) were computed.
+    pub heaps: u64,
+    /// G(0), G(1), ...
+    pub first_values: Vec<Value>,
+    /// sha256 of the b-file text "n G(n)\n" for n = 0..=10000 (when heaps > 10000).
+    pub bfile_0_10000_sha256: Option<String>,
+    /// Every heap with value 0.
+    pub zero_heaps: Vec<u64>,
+    /// [n, G(n)] of every sparse heap.
+    pub sparse_heaps: Vec<(u64, Value)>,
+    /// [n, G(n)] where the maximum so far grows.
+    pub records: Vec<(u64, Value)>,
+    /// [value, count, first heap, last heap] for every value that occurs.
+    pub values: Vec<(Value, u64, u64, u64)>,
+    pub scan: ScanSummary,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ScanSummary {
+    pub total: u64,
+    pub count: u64,
+    pub average: f64,
+    pub longest: Option<Longest>,
+    pub interval_log2: u32,
+    /// [index, total, count]: the interval covers heaps [index << log2, (index + 1) << log2).
+    pub intervals: Vec<(u64, u64, u64)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Longest {
+    pub heap: u64,
+    pub length: u64,
+    pub stopped_at: u64,
+}
+
+impl Summary {
+    /// The summary of a sweep whose first values are `prefix` (at least G(0..=10000) when the
+    /// sweep went that far; zero heaps are looked for in `prefix` and must all lie there).
+    pub fn new(generated_by: &str, algorithm: &str, prefix: &[Value], stats: &SweepStats) -> Summary {
+        let heaps = stats.heaps;
+        let bfile = (heaps > BFILE_LAST && prefix.len() as u64 > BFILE_LAST).then(|| {
+            let text = to_bfile(0, &prefix[..=BFILE_LAST as usize]);
+            hex(&Sha256::digest(text.as_bytes()))
+        });
+        let zeros = stats.values[0];
+        let zero_heaps: Vec<u64> = (0..prefix.len() as u64).filter(|&n| prefix[n as usize] == 0).collect();
+        assert!(
+            zeros.count == 0 || zero_heaps.len() as u64 == zeros.count,
+            "every heap with value 0 must lie in the prefix given to the summary"
+        );
+        let s = &stats.scan;
+        Summary {
+            generated_by: generated_by.to_string(),
+            algorithm: algorithm.to_string(),
+            heaps,
+            first_values: prefix.iter().take(FIRST_VALUES).copied().collect(),
+            bfile_0_10000_sha256: bfile,
+            zero_heaps,
+            sparse_heaps: stats.sparse_heaps.iter().map(|h| (h.heap, h.value)).collect(),
+            records: stats.records.iter().map(|h| (h.heap, h.value)).collect(),
+            values: stats.occurring_values().map(|v| (v.value, v.count, v.first, v.last)).collect(),
+            scan: ScanSummary {
+                total: s.total,
+                count: s.count,
+                average: s.average(),
+                longest: s.longest.map(|l| Longest { heap: l.heap, length: l.length, stopped_at: l.stopped_at }),
+                interval_log2: s.interval_log2,
+                intervals: s.intervals.iter().map(|i| (i.index, i.total, i.count)).collect(),
+            },
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a summary serializes") + "\n"
+    }
+
+    pub fn from_json(text: &str) -> Result<Summary, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+
+    /// The first heap with value `v`.
+    pub fn first_heap_of(&self, v: Value) -> Option<u64> {
+        self.values.iter().find(|r| r.0 == v).map(|r| r.2)
+    }
+
+    /// Where this summary and `other` disagree on heaps below `limit` (both must reach it):
+    /// values, sparse heaps, records, first occurrences, zeros, and the scan totals of the
+    /// intervals that lie wholly below `limit`.
+    pub fn disagreements_below(&self, other: &Summary, limit: u64) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.heaps < limit || other.heaps < limit {
+            out.push(format!("both summaries must reach {limit} (they reach {} and {})", self.heaps, other.heaps));
+            return out;
+        }
+        let mut same = |what: &str, a: String, b: String| {
+            if a != b {
+                out.push(format!("{what}: {a} vs {b}"));
+            }
+        };
+        let below = |v: &[(u64, Value)]| -> Vec<(u64, Value)> { v.iter().copied().filter(|h| h.0 < limit).collect() };
+        same("algorithm", self.algorithm.clone(), other.algorithm.clone());
+        let k = self.first_values.len().min(other.first_values.len()).min(limit as usize);
+        same("first values", format!("{:?}", &self.first_values[..k]), format!("{:?}", &other.first_values[..k]));
+        same("b-file sha256", format!("{:?}", self.bfile_0_10000_sha256), format!("{:?}", other.bfile_0_10000_sha256));
+        same("sparse heaps", format!("{:?}", below(&self.sparse_heaps)), format!("{:?}", below(&other.sparse_heaps)));
+        same("records", format!("{:?}", below(&self.records)), format!("{:?}", below(&other.records)));
+        let zeros = |z: &[u64]| z.iter().copied().filter(|&n| n < limit).collect::<Vec<_>>();
+        same("zero heaps", format!("{:?}", zeros(&self.zero_heaps)), format!("{:?}", zeros(&other.zero_heaps)));
+        let firsts = |s: &Summary| -> Vec<(Value, u64)> { s.values.iter().filter(|r| r.2 < limit).map(|r| (r.0, r.2)).collect() };
+        same("first occurrences", format!("{:?}", firsts(self)), format!("{:?}", firsts(other)));
+        if self.scan.interval_log2 == other.scan.interval_log2 {
+            let full = |s: &Summary| -> Vec<(u64, u64, u64)> {
+                s.scan.intervals.iter().copied().filter(|i| (i.0 + 1) << s.scan.interval_log2 <= limit).collect()
+            };
+            same("scan intervals", format!("{:?}", full(self)), format!("{:?}", full(other)));
+        }
+        out
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grundy_core::FastSweep;
+
+    fn summary(heaps: u64) -> Summary {
+        let mut s = FastSweep::with_options(12, grundy_core::Kernel::detect());
+        s.run_to(heaps).unwrap();
+        Summary::new("test", FastSweep::ALGORITHM, s.values(), s.stats())
+    }
+
+    #[test]
+    fn json_round_trip_and_agreement() {
+        let small = summary(20_000);
+        let big = summary(40_000);
+        assert_eq!(Summary::from_json(&small.to_json()).unwrap(), small);
+        assert_eq!(small.disagreements_below(&big, 20_000), Vec::<String>::new());
+        let mut bad = big.clone();
+        bad.sparse_heaps[40].1 ^= 1;
+        assert_eq!(small.disagreements_below(&bad, 20_000).len(), 1);
+        assert!(!small.disagreements_below(&big, 30_000).is_empty(), "the small one does not reach 30,000");
+        assert_eq!(small.zero_heaps.len(), 42);
+        assert_eq!(small.first_heap_of(0), Some(0));
+    }
+}

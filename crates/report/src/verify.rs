@@ -1,0 +1,415 @@
+//! Every claim of the write-up and every reference, checked against a sweep summary.
+//!
+//! Each check says what it compared, how much of the reference is available here, and its
+//! outcome. Only [`Outcome::Mismatch`] is a failure: a claim beyond the summary's range is
+//! [`Outcome::OutOfRange`], a reference that is not in the fixtures is
+//! [`Outcome::Unavailable`], and `stated` and `perf` claims are listed, not verified.
+
+use grundy_core::class::is_sparse;
+use grundy_core::exhaustive::{positions_up_to, successor, Solver};
+use grundy_core::position::{analyze, GrundysGame, Outcome as GameOutcome};
+use grundy_core::Value;
+use grundy_sources::flammenkamp::FlammenkampPage;
+use serde::Serialize;
+
+use crate::claims::{Claim, ClaimKind, Claims};
+use crate::summary::Summary;
+
+/// The reference data, as loaded from `fixtures/` (absent parts are `None`).
+#[derive(Clone, Debug, Default)]
+pub struct References {
+    /// OEIS A036685 terms (heaps with G = 0).
+    pub a036685: Option<Vec<u64>>,
+    /// OEIS A180120 (k, heap) and A180121 (k, value), as far as available.
+    pub a180120: Vec<(u64, u64)>,
+    pub a180121: Vec<(u64, u64)>,
+    /// sha256 of the A002188 b-file in the fixtures, and the official one.
+    pub a002188_sha256: Option<String>,
+    pub a002188_official_sha256: Option<String>,
+    /// Flammenkamp's page as parsed.
+    pub flammenkamp: Option<FlammenkampPage>,
+    /// What the manifest says is present, per source id.
+    pub completeness: Vec<(String, String)>,
+}
+
+impl References {
+    fn part(&self, id: &str) -> String {
+        self.completeness.iter().find(|(i, _)| i == id).map_or_else(|| "not in the fixtures".into(), |(_, p)| p.clone())
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    Match,
+    Mismatch,
+    /// The claim needs heaps beyond the summary.
+    OutOfRange,
+    /// The reference needed is not in the fixtures.
+    Unavailable,
+    Stated,
+    Perf,
+}
+
+impl Outcome {
+    pub fn word(self) -> &'static str {
+        match self {
+            Outcome::Match => "match",
+            Outcome::Mismatch => "MISMATCH",
+            Outcome::OutOfRange => "beyond this range",
+            Outcome::Unavailable => "reference not available offline",
+            Outcome::Stated => "stated (not verified)",
+            Outcome::Perf => "timing (see runs/bench)",
+        }
+    }
+}
+
+/// One row of the verification table.
+#[derive(Clone, Debug, Serialize)]
+pub struct Check {
+    pub id: String,
+    pub label: String,
+    pub reference: String,
+    /// How much of the reference is available here.
+    pub available: String,
+    pub outcome: Outcome,
+    /// What was compared, with our numbers.
+    pub detail: String,
+}
+
+/// Collects sub-comparisons: a mismatch anywhere is a mismatch; a part beyond the range
+/// makes the whole beyond the range unless something mismatched.
+struct Tally {
+    notes: Vec<String>,
+    mismatch: bool,
+    beyond: bool,
+}
+
+impl Tally {
+    fn new() -> Tally {
+        Tally { notes: Vec::new(), mismatch: false, beyond: false }
+    }
+
+    /// Compares `ours` with `expected` when `reachable`.
+    fn eq<T: PartialEq + std::fmt::Debug>(&mut self, what: &str, reachable: bool, ours: T, expected: T) {
+        if !reachable {
+            self.beyond = true;
+            self.notes.push(format!("{what}: beyond this range"));
+        } else if ours == expected {
+            self.notes.push(format!("{what} {ours:?}"));
+        } else {
+            self.mismatch = true;
+            self.notes.push(format!("{what}: ours {ours:?}, expected {expected:?}"));
+        }
+    }
+
+    fn outcome(&self) -> Outcome {
+        if self.mismatch {
+            Outcome::Mismatch
+        } else if self.beyond {
+            Outcome::OutOfRange
+        } else {
+            Outcome::Match
+        }
+    }
+
+    fn detail(&self) -> String {
+        self.notes.join("; ")
+    }
+}
+
+/// Checks every claim in `claims` against `summary` and `refs`.
+pub fn verify(summary: &Summary, claims: &Claims, refs: &References) -> Vec<Check> {
+    claims.claims.iter().map(|c| check(summary, c, refs)).collect()
+}
+
+fn check(s: &Summary, c: &Claim, refs: &References) -> Check {
+    let row = |reference: &str, available: String, outcome: Outcome, detail: String| Check {
+        id: c.id.clone(),
+        label: c.label.clone(),
+        reference: reference.to_string(),
+        available,
+        outcome,
+        detail,
+    };
+    let result = (|| -> Result<Check, String> {
+        Ok(match (c.kind, c.id.as_str()) {
+            (ClaimKind::Perf, _) => row("the write-up", "-".into(), Outcome::Perf, perf_detail(c)),
+            (ClaimKind::Stated, id) => row("the write-up", "-".into(), Outcome::Stated, stated_detail(s, c, id)?),
+            (_, "first-values") => {
+                let want = c.ints("values")?;
+                let mut t = Tally::new();
+                let ours: Vec<u64> = s.first_values.iter().take(want.len()).map(|&v| v as u64).collect();
+                t.eq("G(0..20)", s.heaps as usize >= want.len(), ours, want);
+                row("our sweep", "-".into(), t.outcome(), t.detail())
+            }
+            (_, "zeros") => check_zeros(s, c, refs)?,
+            (_, "a002188") => {
+                let mut t = Tally::new();
+                let available = format!(
+                    "n = 0..10000 of the write-up's 0..{} ({})",
+                    c.int("terms")? - 1,
+                    refs.part("A002188")
+                );
+                match (&refs.a002188_sha256, &refs.a002188_official_sha256) {
+                    (Some(file), Some(official)) => {
+                        t.eq("fixture b-file sha256 equals the official one", true, file, official);
+                        t.eq("our b-file sha256", s.bfile_0_10000_sha256.is_some(), s.bfile_0_10000_sha256.as_ref(), Some(official));
+                        row("OEIS A002188", available, t.outcome(), t.detail())
+                    }
+                    _ => row("OEIS A002188", available, Outcome::Unavailable, "the b-file or its official hash is missing".into()),
+                }
+            }
+            (_, "sparse-list") => check_sparse_list(s, c, refs)?,
+            (_, "sparse-by-range") => check_sparse_by_range(s, c)?,
+            (_, "records") => check_records(s, c, refs)?,
+            (_, "frequency-sparse-rows") => check_frequencies(s, c, refs)?,
+            (_, "first-occurrences") => {
+                let mut t = Tally::new();
+                for v in [256u16, 257, 262, 263] {
+                    let want = c.int(&format!("value_{v}"))?;
+                    t.eq(&format!("first heap with value {v}"), s.heaps > want, s.first_heap_of(v), Some(want));
+                }
+                row("our sweep", "-".into(), t.outcome(), t.detail())
+            }
+            (_, "longest-scan") => {
+                let (n, stop) = (c.int("n")?, c.int("stopped_at")?);
+                let mut t = Tally::new();
+                let reach = s.heaps >= claims_range(c);
+                let ours = s.scan.longest.map(|l| (l.heap, l.stopped_at));
+                t.eq("longest scan (heap, split where it stopped)", reach, ours, Some((n, stop)));
+                row("our sweep", "-".into(), t.outcome(), t.detail())
+            }
+            (_, "average-scan") => check_average_scan(s, c)?,
+            (_, "small-positions") => {
+                let want = c.int("positions")?;
+                let (positions, agree) = small_positions();
+                let mut t = Tally::new();
+                t.eq("positions solved without Grundy values", true, positions, want as usize);
+                t.eq("positions where the XOR rule and every winning move agree", true, agree, positions);
+                row("exhaustive search", "-".into(), t.outcome(), t.detail())
+            }
+            (_, id) => row("?", "-".into(), Outcome::Unavailable, format!("no check is defined for claim {id}")),
+        })
+    })();
+    result.unwrap_or_else(|e| row("?", "-".into(), Outcome::Mismatch, format!("the claim could not be read: {e}")))
+}
+
+/// The write-up's range, 2^26.
+fn claims_range(_c: &Claim) -> u64 {
+    1 << 26
+}
+
+fn check_zeros(s: &Summary, c: &Claim, refs: &References) -> Result<Check, String> {
+    let mut t = Tally::new();
+    let last = c.int("last")?;
+    let reach = s.heaps > last;
+    t.eq("count", s.heaps >= claims_range(c), s.zero_heaps.len() as u64, c.int("count")?);
+    t.eq("last", reach, s.zero_heaps.last().copied(), Some(last));
+    let first = c.ints("first")?;
+    t.eq("first twelve", reach, s.zero_heaps.iter().take(first.len()).copied().collect::<Vec<_>>(), first);
+    let available = refs.part("A036685");
+    match &refs.a036685 {
+        Some(terms) => {
+            let ours: Vec<u64> = s.zero_heaps.iter().copied().take_while(|&n| n < s.heaps).collect();
+            let theirs: Vec<u64> = terms.iter().copied().filter(|&n| n < s.heaps).collect();
+            t.eq("every term of A036685 below the range", true, ours, theirs);
+        }
+        None => return Ok(Check { id: c.id.clone(), label: c.label.clone(), reference: "OEIS A036685".into(), available, outcome: Outcome::Unavailable, detail: t.detail() }),
+    }
+    Ok(Check { id: c.id.clone(), label: c.label.clone(), reference: "OEIS A036685".into(), available, outcome: t.outcome(), detail: t.detail() })
+}
+
+fn check_sparse_list(s: &Summary, c: &Claim, refs: &References) -> Result<Check, String> {
+    let mut t = Tally::new();
+    let (count, last_n, last_value) = (c.int("count")?, c.int("last_n")?, c.int("last_value")?);
+    let full = s.heaps >= claims_range(c);
+    t.eq("our count", full, s.sparse_heaps.len() as u64, count);
+    t.eq("our last sparse heap", full, s.sparse_heaps.last().map(|&(n, v)| (n, v as u64)), Some((last_n, last_value)));
+    let reference = "Flammenkamp, Known Sparse SGV".to_string();
+    let Some(page) = &refs.flammenkamp else {
+        return Ok(Check { id: c.id.clone(), label: c.label.clone(), reference, available: "not in the fixtures".into(), outcome: Outcome::Unavailable, detail: t.detail() });
+    };
+    let on_page = page.sparse.len();
+    let page_last = page.sparse.last().map_or(0, |e| e.0);
+    let ours: Vec<(u64, u64)> = s.sparse_heaps.iter().take(on_page).map(|&(n, v)| (n, v as u64)).collect();
+    t.eq(&format!("the {on_page} entries on the page"), s.heaps > page_last, ours, page.sparse.clone());
+    if let Some(stated) = page.stated_sparse_count {
+        t.eq("the page's stated count", full, s.sparse_heaps.len() as u64, stated);
+    }
+    let available = if page.sparse_list_complete() {
+        format!("all {on_page} entries")
+    } else {
+        format!(
+            "{on_page} of {} entries (n <= {page_last}); entries {}..{} could not be checked against the page offline, only the count and the last entry against the write-up",
+            page.stated_sparse_count.map_or("?".into(), |c| c.to_string()),
+            on_page + 1,
+            page.stated_sparse_count.map_or("?".into(), |c| c.to_string())
+        )
+    };
+    Ok(Check { id: c.id.clone(), label: c.label.clone(), reference, available, outcome: t.outcome(), detail: t.detail() })
+}
+
+fn check_sparse_by_range(s: &Summary, c: &Claim) -> Result<Check, String> {
+    let mut t = Tally::new();
+    let upto = |limit: u64| s.sparse_heaps.iter().filter(|h| h.0 <= limit).count() as u64;
+    for limit in [1000u64, 10_000, 100_000] {
+        t.eq(&format!("sparse heaps n <= {limit}"), s.heaps > limit, upto(limit), c.int(&format!("upto_{limit}"))?);
+    }
+    let below: Vec<&(u64, Value)> = s.sparse_heaps.iter().filter(|h| h.0 < 100_000).collect();
+    t.eq("last below 100,000", s.heaps >= 100_000, below.last().map(|h| h.0), Some(c.int("last_below_100000")?));
+    let above: Vec<&(u64, Value)> = s.sparse_heaps.iter().filter(|h| h.0 > 100_000).collect();
+    let full = s.heaps >= claims_range(c);
+    t.eq("count above 100,000", full, above.len() as u64, c.int("above_100000")?);
+    t.eq("first above", full, above.first().map(|h| h.0), Some(c.int("above_100000_first")?));
+    t.eq("last above", full, above.last().map(|h| h.0), Some(c.int("above_100000_last")?));
+    let min = above.iter().map(|h| h.1 as u64).min();
+    let max = above.iter().map(|h| h.1 as u64).max();
+    t.eq("their values, least and largest", full, (min, max), (Some(c.int("above_100000_values_min")?), Some(c.int("above_100000_values_max")?)));
+    Ok(Check { id: c.id.clone(), label: c.label.clone(), reference: "our sweep".into(), available: "-".into(), outcome: t.outcome(), detail: t.detail() })
+}
+
+fn check_records(s: &Summary, c: &Claim, refs: &References) -> Result<Check, String> {
+    let mut t = Tally::new();
+    let full = s.heaps >= claims_range(c);
+    t.eq("our count (heap 0 included, as OEIS)", full, s.records.len() as u64, c.int("count_oeis")?);
+    t.eq("our count without heap 0 (as Flammenkamp)", full, s.records.len().saturating_sub(1) as u64, c.int("count_flammenkamp")?);
+    t.eq("last record", full, s.records.last().map(|&(n, v)| (n, v as u64)), Some((c.int("last_n")?, c.int("last_value")?)));
+    // A180120 lists positions, A180121 values; compare every available term that our range reaches.
+    let positions: Vec<u64> = refs.a180120.iter().map(|t| t.1).take_while(|&n| n < s.heaps).collect();
+    let ours: Vec<u64> = s.records.iter().map(|r| r.0).take(positions.len()).collect();
+    t.eq(&format!("positions, A180120 terms 1..{}", positions.len()), true, ours, positions.clone());
+    let k = s.records.len().min(refs.a180121.len());
+    let ours: Vec<u64> = s.records.iter().take(k).map(|r| r.1 as u64).collect();
+    let theirs: Vec<u64> = refs.a180121.iter().take(k).map(|t| t.1).collect();
+    t.eq(&format!("values, A180121 terms 1..{k}"), true, ours, theirs);
+    let available = format!(
+        "A180120: {}; A180121: {}; Flammenkamp's record table is not on the offline snapshot",
+        refs.part("A180120"),
+        refs.part("A180121")
+    );
+    Ok(Check { id: c.id.clone(), label: c.label.clone(), reference: c.reference.clone().unwrap_or_default(), available, outcome: t.outcome(), detail: t.detail() })
+}
+
+fn check_frequencies(s: &Summary, c: &Claim, refs: &References) -> Result<Check, String> {
+    let rows = c.int("rows")?;
+    let reference = c.reference.clone().unwrap_or_default();
+    let table = refs.flammenkamp.as_ref().and_then(|p| p.frequencies.as_ref());
+    let Some(table) = table else {
+        return Ok(Check {
+            id: c.id.clone(),
+            label: c.label.clone(),
+            reference,
+            available: "the table is not on the offline snapshot of the page".into(),
+            outcome: Outcome::Unavailable,
+            detail: format!("expected {rows} sparse rows; not compared"),
+        });
+    };
+    // The page's table covers heaps up to 2^35: counts and last positions match ours only
+    // for values whose last heap lies in our range and never occurs again; compare the
+    // sparse rows the page has.
+    let mut t = Tally::new();
+    let sparse_rows: Vec<_> = table.iter().filter(|r| r.value < 512 && is_sparse(r.value as Value)).collect();
+    t.eq("sparse rows in the table", true, sparse_rows.len() as u64, rows);
+    for r in sparse_rows {
+        let ours = s.values.iter().find(|v| v.0 as u64 == r.value).map_or((0, None), |v| (v.1, Some(v.3)));
+        t.eq(&format!("value {}", r.value), true, ours, (r.count, (r.count > 0).then_some(r.last)));
+    }
+    Ok(Check { id: c.id.clone(), label: c.label.clone(), reference, available: "the page's table".into(), outcome: t.outcome(), detail: t.detail() })
+}
+
+fn check_average_scan(s: &Summary, c: &Claim) -> Result<Check, String> {
+    let mut t = Tally::new();
+    let full = s.heaps >= claims_range(c);
+    t.eq("average, to one decimal", full, format!("{:.1}", s.scan.average), format!("{:.1}", c.number("value")?));
+    let every = c.int("checkpoint_every")?;
+    let log2 = s.scan.interval_log2;
+    if 1u64 << log2 != every {
+        t.eq("checkpoint interval", true, 1u64 << log2, every);
+    } else {
+        // The write-up's per-checkpoint figure is the running average printed at each
+        // checkpoint (the average over all heaps so far), given in whole numbers.
+        let running = running_averages(s);
+        let min = running.iter().copied().fold(f64::INFINITY, f64::min);
+        let max = running.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let (lo, hi) = (c.number("checkpoint_averages_min")?, c.number("checkpoint_averages_max")?);
+        t.eq(
+            &format!("least and largest running average at the {} checkpoints, rounded", running.len()),
+            full,
+            (min.round(), max.round()),
+            (lo, hi),
+        );
+    }
+    Ok(Check { id: c.id.clone(), label: c.label.clone(), reference: "our sweep".into(), available: "-".into(), outcome: t.outcome(), detail: t.detail() })
+}
+
+/// The average scan length over all heaps so far, at the end of every whole interval.
+pub fn running_averages(s: &Summary) -> Vec<f64> {
+    let log2 = s.scan.interval_log2;
+    let (mut total, mut count) = (0u64, 0u64);
+    let mut out = Vec::new();
+    for i in &s.scan.intervals {
+        total += i.1;
+        count += i.2;
+        if (i.0 + 1) << log2 <= s.heaps {
+            out.push(total as f64 / count.max(1) as f64);
+        }
+    }
+    out
+}
+
+fn stated_detail(s: &Summary, c: &Claim, id: &str) -> Result<String, String> {
+    Ok(match id {
+        "records-beyond" => {
+            let next = c.int("next_n")?;
+            let ours = if s.heaps > next {
+                format!("our sweep reaches it: {:?}", s.records.iter().find(|r| r.0 == next))
+            } else {
+                format!("our sweep ends at {}", s.heaps)
+            };
+            format!("next record G({next}) = {}; largest known G({}) = {}; {ours}", c.int("next_value")?, c.int("largest_known_n")?, c.int("largest_known_value")?)
+        }
+        "flammenkamp-scan-statistics" => format!(
+            "page: about {}, to 2^38 average {} and maximum {}; ours to {}: average {:.2}, maximum {}",
+            c.int("average_text")?,
+            c.number("average_2p38")?,
+            c.int("maximum_2p38")?,
+            s.heaps,
+            s.scan.average,
+            s.scan.longest.map_or(0, |l| l.length)
+        ),
+        "flammenkamp-history-count" => {
+            let below = s.sparse_heaps.iter().filter(|h| h.0 < 100_000).count();
+            let above = s.sparse_heaps.len() - below;
+            format!(
+                "history: {} known before, {} new; list: {}; ours: {below} below 100,000 and {above} above",
+                c.int("history_known")?,
+                c.int("history_new")?,
+                c.int("list_below_100000")?
+            )
+        }
+        _ => c.label.clone(),
+    })
+}
+
+fn perf_detail(c: &Claim) -> String {
+    c.number("seconds").map_or_else(|e| e, |s| format!("{s} s in the write-up"))
+}
+
+/// Solves every position of Grundy's game with at most 24 stones by brute force and counts
+/// those where the nim-sum rule gives the same outcome and the same winning moves.
+pub fn small_positions() -> (usize, usize) {
+    let g = grundy_core::naive::grundy_values(24);
+    let mut solver = Solver::new(&GrundysGame);
+    let positions = positions_up_to(24);
+    let agree = positions
+        .iter()
+        .filter(|heaps| {
+            let a = analyze(&GrundysGame, heaps, |n| g[n as usize]);
+            let wins = solver.player_to_move_wins(heaps);
+            (a.outcome == GameOutcome::PlayerToMoveWins) == wins
+                && a.moves.iter().all(|m| m.is_winning() == !solver.player_to_move_wins(&successor(&a.heaps, m.heap_index, &m.left)))
+        })
+        .count();
+    (positions.len(), agree)
+}
