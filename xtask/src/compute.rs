@@ -7,7 +7,7 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use grundy_core::{FastSweep, Kernel};
 use grundy_report::Summary;
-use grundy_sources::atomic::write_atomic;
+use grundy_sources::atomic::{write_atomic, write_atomic_with};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
@@ -36,6 +36,13 @@ pub struct Args {
     /// One thread instead of two.
     #[arg(long)]
     pub single_thread: bool,
+}
+
+impl Args {
+    /// The defaults: 2^26 heaps, checkpoints every 2^21, summary in runs/.
+    pub fn default_run() -> Args {
+        Args { to: DEFAULT_HEAPS, resume: false, checkpoint_every: 1 << 21, out: None, check_against: None, single_thread: false }
+    }
 }
 
 /// Reads 67108864, 67_108_864, 2^26 or 1e6.
@@ -110,7 +117,8 @@ pub fn run(args: Args) -> Result<()> {
         let next = (sweep.len() / every + 1).saturating_mul(every).min(n);
         sweep.run_to_with(next, |done| bar.set_position(done)).context("sweep stopped")?;
         if next < n {
-            write_atomic(&ckpt, &sweep.checkpoint()).with_context(|| format!("writing checkpoint {}", ckpt.display()))?;
+            write_atomic_with(&ckpt, |sink| sweep.checkpoint_with(sink))
+                .with_context(|| format!("writing checkpoint {}", ckpt.display()))?;
             if bar.is_hidden() {
                 let secs = started.elapsed().as_secs_f64();
                 let rate = (sweep.len() - resumed_from) as f64 / secs.max(1e-9);

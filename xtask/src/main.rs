@@ -2,6 +2,7 @@
 
 mod compute;
 mod fetch;
+mod report;
 mod verify;
 mod util;
 
@@ -25,6 +26,24 @@ enum Task {
     Compute(compute::Args),
     /// Check every claim and reference against the summary and the fixtures.
     Verify(verify::Args),
+    /// Write runs/report: findings.json, report.md and SVG pictures.
+    Report(report::Args),
+    /// compute (only when the summary is missing or from another algorithm) -> verify -> report.
+    All,
+}
+
+/// The main job: the 2^26 sweep (reused when its summary is current), its checks and report.
+fn all() -> anyhow::Result<()> {
+    let path = verify::default_summary();
+    let current = verify::load_summary(&path).map(|s| s.algorithm == grundy_core::FastSweep::ALGORITHM).unwrap_or(false);
+    if current {
+        println!("using {} (same algorithm; delete it to recompute)", path.display());
+    } else {
+        compute::run(compute::Args::default_run())?;
+    }
+    let verified = verify::run(verify::Args { summary: None });
+    report::run(report::Args { summary: None, out: None })?;
+    verified
 }
 
 fn main() -> ExitCode {
@@ -33,6 +52,8 @@ fn main() -> ExitCode {
         Task::Fetch(args) => fetch::run(args),
         Task::Compute(args) => compute::run(args),
         Task::Verify(args) => verify::run(args),
+        Task::Report(args) => report::run(args),
+        Task::All => all(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -7,8 +7,6 @@ use anyhow::{bail, Context, Result};
 use grundy_report::claims::Claims;
 use grundy_report::verify::{verify, Check, Outcome, References};
 use grundy_report::Summary;
-use grundy_sources::flammenkamp::FlammenkampPage;
-use grundy_sources::manifest::Manifest;
 
 use crate::compute::{run_dir, DEFAULT_HEAPS};
 use crate::util;
@@ -38,46 +36,7 @@ pub fn load_claims() -> Result<Claims> {
 /// The parsed references in `fixtures/`, with what the manifest says of each.
 pub fn load_references() -> Result<References> {
     let root = util::fixtures();
-    let manifest_path = root.join("manifest.toml");
-    let manifest = Manifest::from_toml(&fs::read_to_string(&manifest_path).with_context(|| format!("reading {}", manifest_path.display()))?)
-        .with_context(|| format!("parsing {}", manifest_path.display()))?;
-    let csv = |id: &str| -> Result<Option<Vec<(u64, u64)>>> {
-        let Some(entry) = manifest.source(id) else { return Ok(None) };
-        let path = root.join(&entry.parsed);
-        let text = fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-        let rows = text
-            .lines()
-            .skip(1)
-            .enumerate()
-            .map(|(i, l)| {
-                let (n, a) = l.split_once(',').with_context(|| format!("{}: line {}: {l:?}", path.display(), i + 2))?;
-                Ok((n.parse()?, a.parse()?))
-            })
-            .collect::<Result<Vec<(u64, u64)>>>()?;
-        Ok(Some(rows))
-    };
-    let flammenkamp = match manifest.source("flammenkamp-grundy") {
-        Some(e) => {
-            let path = root.join(&e.parsed);
-            let text = fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-            Some(serde_json::from_str::<FlammenkampPage>(&text).with_context(|| format!("parsing {}", path.display()))?)
-        }
-        None => None,
-    };
-    let a002188 = manifest.source("A002188");
-    let a002188_sha256 = match a002188 {
-        Some(e) => Some(grundy_sources::sha256_hex(&fs::read(root.join(&e.raw)).with_context(|| format!("reading {}", e.raw))?)),
-        None => None,
-    };
-    Ok(References {
-        a036685: csv("A036685")?.map(|rows| rows.into_iter().map(|r| r.1).collect()),
-        a180120: csv("A180120")?.unwrap_or_default(),
-        a180121: csv("A180121")?.unwrap_or_default(),
-        a002188_sha256,
-        a002188_official_sha256: a002188.and_then(|e| e.official_sha256.clone()),
-        flammenkamp,
-        completeness: manifest.sources.iter().map(|e| (e.id.clone(), format!("{}: {}", e.completeness, e.part))).collect(),
-    })
+    References::load(|rel| fs::read_to_string(root.join(rel)).map_err(|e| format!("reading fixtures/{rel}: {e}"))).map_err(anyhow::Error::msg)
 }
 
 /// The table printed by `verify`.

@@ -49,14 +49,51 @@ pub struct Checkpoint {
 
 /// Encodes a sweep's state.
 pub fn encode(algorithm: &str, values: &[Value], stats: &SweepStats) -> Vec<u8> {
+    let mut out = Vec::with_capacity(HEADER + values.len() * 2 + 64 * 1024);
+    encode_with(algorithm, values, stats, |bytes| out.extend_from_slice(bytes));
+    out
+}
+
+/// Encodes a sweep's state piece by piece into `sink`, without holding a second copy of
+/// the values (a 2^26-heap sweep has 128 MiB of them): the payload is generated twice,
+/// once for its checksum and length, once for the sink.
+pub fn encode_with(algorithm: &str, values: &[Value], stats: &SweepStats, mut sink: impl FnMut(&[u8])) {
     assert_eq!(values.len() as u64, stats.heaps, "statistics must describe exactly the values");
-    let mut p = Vec::with_capacity(values.len() * 2 + 64 * 1024);
+    let mut hasher = crc32fast::Hasher::new();
+    let mut len = 0u64;
+    payload(algorithm, values, stats, |piece| {
+        hasher.update(piece);
+        len += piece.len() as u64;
+    });
+    let mut header = Vec::with_capacity(HEADER);
+    header.extend_from_slice(MAGIC);
+    header.extend_from_slice(&VERSION.to_le_bytes());
+    header.extend_from_slice(&hasher.finalize().to_le_bytes());
+    put_u64(&mut header, len);
+    sink(&header);
+    payload(algorithm, values, stats, sink);
+}
+
+/// The payload, in pieces of at most a few hundred KiB.
+fn payload(algorithm: &str, values: &[Value], stats: &SweepStats, mut sink: impl FnMut(&[u8])) {
+    let mut p = Vec::new();
     put_str(&mut p, algorithm);
     p.push(VALUE_BITS);
     put_u64(&mut p, values.len() as u64);
-    for &v in values {
-        p.extend_from_slice(&v.to_le_bytes());
+    sink(&p);
+    let mut chunk = Vec::with_capacity(1 << 17);
+    for part in values.chunks(1 << 16) {
+        chunk.clear();
+        for &v in part {
+            chunk.extend_from_slice(&v.to_le_bytes());
+        }
+        sink(&chunk);
     }
+    sink(&stats_bytes(stats));
+}
+
+fn stats_bytes(stats: &SweepStats) -> Vec<u8> {
+    let mut p = Vec::new();
     put_u64(&mut p, stats.heaps);
     put_u64(&mut p, stats.sparse_heaps.len() as u64);
     for h in &stats.sparse_heaps {
@@ -92,14 +129,7 @@ pub fn encode(algorithm: &str, values: &[Value], stats: &SweepStats) -> Vec<u8> 
         put_u64(&mut p, i.total);
         put_u64(&mut p, i.count);
     }
-
-    let mut out = Vec::with_capacity(HEADER + p.len());
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&VERSION.to_le_bytes());
-    out.extend_from_slice(&crc32fast::hash(&p).to_le_bytes());
-    put_u64(&mut out, p.len() as u64);
-    out.extend_from_slice(&p);
-    out
+    p
 }
 
 impl Checkpoint {

@@ -332,6 +332,11 @@ impl FastSweep {
         checkpoint::encode(Self::ALGORITHM, &self.values, &self.stats)
     }
 
+    /// The checkpoint bytes, piece by piece, without a second copy of the values.
+    pub fn checkpoint_with(&self, sink: impl FnMut(&[u8])) {
+        checkpoint::encode_with(Self::ALGORITHM, &self.values, &self.stats, sink)
+    }
+
     /// A sweep restored from checkpoint bytes.
     pub fn restore(bytes: &[u8], kernel: Kernel) -> Result<FastSweep, CheckpointError> {
         let Checkpoint { values, stats, .. } = Checkpoint::decode_for(bytes, Self::ALGORITHM)?;

@@ -8,10 +8,10 @@
 //!   play page shows; [`plot`]: SVG pictures.
 
 pub mod claims;
-// findings, markdown and plot come with `cargo xtask report`.
-//pub mod findings;
-//pub mod markdown;
-//pub mod plot;
+
+pub mod findings;
+pub mod markdown;
+pub mod plot;
 pub mod summary;
 pub mod verify;
 

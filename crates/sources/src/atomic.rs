@@ -18,6 +18,37 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     staged.commit()
 }
 
+/// Writes a file atomically from pieces given to `fill` (for files too large to build in
+/// memory first).
+pub fn write_atomic_with(path: &Path, fill: impl FnOnce(&mut dyn FnMut(&[u8]))) -> io::Result<()> {
+    if let Some(parent) = path.parent() {
+        fs::create_dir_all(parent)?;
+    }
+    let temp = temp_path(path);
+    let result = (|| {
+        let file = File::create(&temp)?;
+        let mut w = io::BufWriter::with_capacity(1 << 20, file);
+        let mut error: Option<io::Error> = None;
+        fill(&mut |bytes: &[u8]| {
+            if error.is_none() {
+                if let Err(e) = w.write_all(bytes) {
+                    error = Some(e);
+                }
+            }
+        });
+        if let Some(e) = error {
+            return Err(e);
+        }
+        let file = w.into_inner().map_err(|e| e.into_error())?;
+        file.sync_all()?;
+        fs::rename(&temp, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    result
+}
+
 /// A file written to its temporary name, not yet renamed into place: used to prepare
 /// several files before any of them replaces its old version.
 pub struct Staged {
@@ -73,6 +104,12 @@ mod tests {
         let staged = stage(&path, b"three").unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"two", "staging does not touch the target");
         staged.abandon();
+        write_atomic_with(&path, |sink| {
+            sink(b"fo");
+            sink(b"ur");
+        })
+        .unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"four");
         let names: Vec<_> = fs::read_dir(dir.join("sub")).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names.len(), 1, "{names:?}");
         fs::remove_dir_all(&dir).unwrap();

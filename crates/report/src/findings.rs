@@ -1,0 +1,107 @@
+//! The findings: what the report tells, as data (`runs/report/findings.json`, read by the
+//! play page's findings panel) and as the input of the markdown text.
+
+use grundy_core::Value;
+use serde::{Deserialize, Serialize};
+
+use crate::summary::{Longest, Summary};
+use crate::verify::{running_averages, Check};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Findings {
+    pub generated_by: String,
+    /// G(0..heaps) were computed.
+    pub heaps: u64,
+    pub sparse_count: u64,
+    /// Sparse heaps n <= limit, for limits 10^3, 10^4, 10^5 and the whole range.
+    pub sparse_by_range: Vec<RangeCount>,
+    pub last_sparse_below_100000: Option<u64>,
+    /// The sparse heaps above 100,000: the late cluster.
+    pub late_sparse: Vec<(u64, Value)>,
+    pub records: Vec<(u64, Value)>,
+    /// Values 256 and up: [value, count, first, last].
+    pub values_from_256: Vec<(Value, u64, u64, u64)>,
+    pub zero_heaps: Vec<u64>,
+    pub scan: ScanFindings,
+    pub checks: Vec<CheckLine>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RangeCount {
+    pub upto: u64,
+    pub count: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ScanFindings {
+    pub average: f64,
+    pub longest: Option<Longest>,
+    pub interval_log2: u32,
+    /// Average within each whole interval.
+    pub interval_averages: Vec<f64>,
+    /// Average over all heaps so far, at the end of each whole interval.
+    pub running_averages: Vec<f64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CheckLine {
+    pub id: String,
+    pub label: String,
+    pub reference: String,
+    pub available: String,
+    pub outcome: String,
+}
+
+/// Rounds to two decimals, so that the JSON stays short and stable.
+fn r2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+impl Findings {
+    pub fn new(summary: &Summary, checks: &[Check]) -> Findings {
+        let s = summary;
+        let upto = |limit: u64| s.sparse_heaps.iter().filter(|h| h.0 <= limit).count() as u64;
+        let mut sparse_by_range: Vec<RangeCount> =
+            [1000u64, 10_000, 100_000].iter().filter(|&&l| s.heaps > l).map(|&l| RangeCount { upto: l, count: upto(l) }).collect();
+        sparse_by_range.push(RangeCount { upto: s.heaps - 1, count: s.sparse_heaps.len() as u64 });
+        let log2 = s.scan.interval_log2;
+        Findings {
+            generated_by: "cargo xtask report".into(),
+            heaps: s.heaps,
+            sparse_count: s.sparse_heaps.len() as u64,
+            sparse_by_range,
+            last_sparse_below_100000: s.sparse_heaps.iter().filter(|h| h.0 < 100_000).map(|h| h.0).last(),
+            late_sparse: s.sparse_heaps.iter().copied().filter(|h| h.0 > 100_000).collect(),
+            records: s.records.clone(),
+            values_from_256: s.values.iter().copied().filter(|v| v.0 >= 256).collect(),
+            zero_heaps: s.zero_heaps.clone(),
+            scan: ScanFindings {
+                average: r2(s.scan.average),
+                longest: s.scan.longest,
+                interval_log2: log2,
+                interval_averages: s
+                    .scan
+                    .intervals
+                    .iter()
+                    .filter(|i| (i.0 + 1) << log2 <= s.heaps)
+                    .map(|i| r2(i.1 as f64 / i.2 as f64))
+                    .collect(),
+                running_averages: running_averages(s).into_iter().map(r2).collect(),
+            },
+            checks: checks
+                .iter()
+                .map(|c| CheckLine {
+                    id: c.id.clone(),
+                    label: c.label.clone(),
+                    reference: c.reference.clone(),
+                    available: c.available.clone(),
+                    outcome: c.outcome.word().to_string(),
+                })
+                .collect(),
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("findings serialize") + "\n"
+    }
+}

@@ -1,0 +1,63 @@
+//! The report text, snapshot-tested, and the committed generated files kept current.
+
+use std::fs;
+use std::path::Path;
+
+use grundy_core::{FastSweep, Kernel};
+use grundy_report::claims::Claims;
+use grundy_report::findings::Findings;
+use grundy_report::markdown;
+use grundy_report::verify::{verify, Outcome, References};
+use grundy_report::Summary;
+
+fn root() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+}
+
+fn references() -> References {
+    References::load(|rel| fs::read_to_string(root().join("fixtures").join(rel)).map_err(|e| e.to_string())).unwrap()
+}
+
+fn claims() -> Claims {
+    Claims::from_toml(&fs::read_to_string(root().join("fixtures/claims/grundy-article.toml")).unwrap()).unwrap()
+}
+
+/// A short sweep: the report says which claims lie beyond its range, and fails none.
+#[test]
+fn report_of_a_short_sweep() {
+    let mut sweep = FastSweep::with_options(21, Kernel::detect());
+    sweep.run_to(1 << 18).unwrap();
+    let summary = Summary::new("cargo xtask compute --to 262144", FastSweep::ALGORITHM, sweep.values(), sweep.stats());
+    let checks = verify(&summary, &claims(), &references());
+    assert!(checks.iter().all(|c| c.outcome != Outcome::Mismatch), "{checks:#?}");
+    let beyond: Vec<&str> = checks.iter().filter(|c| c.outcome == Outcome::OutOfRange).map(|c| c.id.as_str()).collect();
+    assert_eq!(beyond, ["zeros", "sparse-list", "sparse-by-range", "records", "first-occurrences", "longest-scan", "average-scan"]);
+    let text = markdown::report(&Findings::new(&summary, &checks), &[("values.svg", "G(n)")]);
+    insta::assert_snapshot!(text);
+}
+
+/// A summary that disagrees with a claim is a mismatch, not a pass.
+#[test]
+fn a_wrong_summary_is_caught() {
+    let text = fs::read_to_string(root().join("runs/sweep/67108864/summary.json")).unwrap();
+    let mut summary = Summary::from_json(&text).unwrap();
+    summary.sparse_heaps.pop();
+    summary.scan.longest.as_mut().unwrap().stopped_at += 1;
+    let checks = verify(&summary, &claims(), &references());
+    let bad: Vec<&str> = checks.iter().filter(|c| c.outcome == Outcome::Mismatch).map(|c| c.id.as_str()).collect();
+    assert_eq!(bad, ["sparse-list", "sparse-by-range", "longest-scan"]);
+}
+
+/// runs/report/ holds exactly what `cargo xtask report` makes from the committed summary.
+#[test]
+fn committed_report_is_current() {
+    let text = fs::read_to_string(root().join("runs/sweep/67108864/summary.json")).unwrap();
+    let summary = Summary::from_json(&text).unwrap();
+    let checks = verify(&summary, &claims(), &references());
+    assert!(checks.iter().all(|c| c.outcome != Outcome::Mismatch));
+    let findings = Findings::new(&summary, &checks);
+    let pictures = [("values.svg", "G(n) for n <= 30,000"), ("sparse-heaps.svg", "where the sparse heaps lie")];
+    let stale = "is stale: run `cargo xtask report`";
+    assert!(fs::read_to_string(root().join("runs/report/report.md")).unwrap() == markdown::report(&findings, &pictures), "report.md {stale}");
+    assert!(fs::read_to_string(root().join("runs/report/findings.json")).unwrap() == findings.to_json(), "findings.json {stale}");
+}

@@ -1,0 +1,42 @@
+//! `cargo xtask report`: findings JSON, the markdown report and its pictures.
+
+use std::path::PathBuf;
+
+use anyhow::Result;
+use grundy_core::FastSweep;
+use grundy_report::findings::Findings;
+use grundy_report::verify::verify;
+use grundy_report::{markdown, plot};
+use grundy_sources::atomic::write_atomic;
+
+use crate::util;
+use crate::verify::{default_summary, load_claims, load_references, load_summary};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The summary to report on (default runs/sweep/67108864/summary.json).
+    #[arg(long)]
+    pub summary: Option<PathBuf>,
+    /// Output folder (default runs/report).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// Heaps in the picture of G(n), as on the write-up's page.
+const PLOT_HEAPS: u64 = 30_001;
+
+pub fn run(args: Args) -> Result<()> {
+    let summary = load_summary(&args.summary.unwrap_or_else(default_summary))?;
+    let checks = verify(&summary, &load_claims()?, &load_references()?);
+    let findings = Findings::new(&summary, &checks);
+    let out = args.out.unwrap_or_else(|| util::root().join("runs/report"));
+    let mut sweep = FastSweep::new();
+    sweep.run_to(PLOT_HEAPS.min(summary.heaps))?;
+    let pictures = [("values.svg", "G(n) for n <= 30,000"), ("sparse-heaps.svg", "where the sparse heaps lie")];
+    write_atomic(&out.join("values.svg"), plot::values_svg(sweep.values()).as_bytes())?;
+    write_atomic(&out.join("sparse-heaps.svg"), plot::sparse_svg(&summary.sparse_heaps, summary.heaps).as_bytes())?;
+    write_atomic(&out.join("findings.json"), findings.to_json().as_bytes())?;
+    write_atomic(&out.join("report.md"), markdown::report(&findings, &pictures).as_bytes())?;
+    println!("wrote {}/{{report.md, findings.json, values.svg, sparse-heaps.svg}}", out.display());
+    Ok(())
+}
