@@ -1,5 +1,6 @@
 //! Project tasks, run with `cargo xtask <task>`. Only xtask writes `fixtures/` and `runs/`.
 
+mod bench;
 mod compute;
 mod fetch;
 mod report;
@@ -28,6 +29,11 @@ enum Task {
     Verify(verify::Args),
     /// Write runs/report: findings.json, report.md and SVG pictures.
     Report(report::Args),
+    /// Measure the sweeps side by side and write runs/bench/<date>.{json,md}.
+    Bench(bench::Args),
+    /// One measurement of `bench`, in its own process (internal).
+    #[command(hide = true)]
+    BenchOne(bench::OneArgs),
     /// compute (only when the summary is missing or from another algorithm) -> verify -> report.
     All,
 }
@@ -54,6 +60,8 @@ fn main() -> ExitCode {
         Task::Verify(args) => verify::run(args),
         Task::Report(args) => report::run(args),
         Task::All => all(),
+        Task::Bench(args) => bench::run(args),
+        Task::BenchOne(args) => bench::run_one(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

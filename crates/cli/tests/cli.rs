@@ -67,3 +67,78 @@ fn bad_input_gets_one_line_and_an_exit_code() {
         }
     }
 }
+
+fn grundy_with_input(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn other_games_values_and_formats() {
+    let o = grundy(&["values", "--game", ".137", "--to", "5", "--format", "csv"]);
+    assert_eq!(stdout(&o), "n,g\n0,0\n1,1\n2,1\n3,2\n4,0\n5,3\n");
+    let o = grundy(&["values", "--game", "kayles", "--to", "3", "--format", "json"]);
+    assert_eq!(stdout(&o), "{\"game\":\"take-and-break .77\",\"values\":[0,1,2,3]}\n");
+    assert_eq!(stdout(&grundy(&["value", "--game", "4!.0", "1222"])), "0\n");
+}
+
+#[test]
+fn analyze_other_games() {
+    let text = stdout(&grundy(&["analyze", "--game", "s1,2,3", "2", "5", "6"]));
+    assert!(text.contains("nim-sum:  2 xor 1 xor 2 = 1"), "{text}");
+    assert!(text.contains("winning moves: 2"), "{text}");
+    assert!(text.contains("take 3 from the heap of 6, leaving 3"), "{text}");
+    assert!(text.contains("take 1 from the heap of 5, leaving 4"), "{text}");
+    let text = stdout(&grundy(&["analyze", "--game", "misere-nim", "1", "1"]));
+    assert!(text.contains("the player to move wins"), "{text}");
+    let text = stdout(&grundy(&["analyze", "--game", "misere-nim", "3", "1", "1"]));
+    assert!(text.contains("take 2 from the heap of 3, leaving 1"), "{text}");
+}
+
+#[test]
+fn periods() {
+    let text = stdout(&grundy(&["period", "--game", "kayles"]));
+    assert!(text.contains("periodic from heap 71 with period 12 (proved"), "{text}");
+    let text = stdout(&grundy(&["period", "--game", "crosses"]));
+    assert!(text.contains("periodic from heap 52 with period 34"), "{text}");
+    let text = stdout(&grundy(&["period", "--game", "grundy", "--max", "3000"]));
+    assert!(text.contains("no period seen") || text.contains("not proved"), "{text}");
+}
+
+#[test]
+fn play_over_a_pipe() {
+    // Nim with one heap of 3: taking all wins at once.
+    let o = grundy_with_input(&["play", "--game", "nim", "3"], "3 3\n");
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("you win!"), "{}", stdout(&o));
+    // Grundy's game from 7 (value 0): the computer answers every move and wins.
+    let o = grundy_with_input(&["play", "7"], "hint\n1\n1\n1\n1\n");
+    let text = stdout(&o);
+    assert!(o.status.success(), "{text}");
+    assert!(text.contains("hint: no move wins here"), "{text}");
+    assert!(text.contains("computer: "), "{text}");
+    assert!(text.contains("the computer wins."), "{text}");
+    // Bad moves get a message and another chance; end of input ends the game.
+    let o = grundy_with_input(&["play", "--game", "kayles", "10"], "99\nx\n");
+    let text = stdout(&o);
+    assert!(text.contains("there is no move 99") && text.contains("\"x\" is not a number") && text.contains("end of input"), "{text}");
+}
+
+#[test]
+fn bad_games_get_one_line() {
+    for args in [&["value", "--game", ".0.7", "5"][..], &["value", "--game", "chess", "5"][..], &["period", "--game", "s1,,2"][..]] {
+        let o = grundy(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    }
+}

@@ -10,31 +10,43 @@ use crate::position::{canonical, HeapGame};
 pub struct Solver<'g, G: HeapGame + ?Sized> {
     game: &'g G,
     memo: HashMap<Vec<u64>, bool>,
+    misere: bool,
 }
 
 impl<'g, G: HeapGame + ?Sized> Solver<'g, G> {
+    /// Normal play: the player who cannot move loses.
     pub fn new(game: &'g G) -> Self {
-        Solver { game, memo: HashMap::new() }
+        Solver { game, memo: HashMap::new(), misere: false }
     }
 
-    /// Whether the player to move wins from `heaps` (normal play: who cannot move loses).
+    /// Misère play: the player who cannot move wins (whoever made the last move loses).
+    pub fn misere(game: &'g G) -> Self {
+        Solver { game, memo: HashMap::new(), misere: true }
+    }
+
+    /// Whether the player to move wins from `heaps`.
     pub fn player_to_move_wins(&mut self, heaps: &[u64]) -> bool {
         let key = canonical(heaps);
         if let Some(&w) = self.memo.get(&key) {
             return w;
         }
         let mut wins = false;
+        let mut any_move = false;
         'search: for (i, &n) in key.iter().enumerate() {
             if i > 0 && key[i - 1] == n {
                 continue;
             }
             for m in self.game.heap_moves(n) {
+                any_move = true;
                 let next = successor(&key, i, &m.left);
                 if !self.player_to_move_wins(&next) {
                     wins = true;
                     break 'search;
                 }
             }
+        }
+        if !any_move && self.misere {
+            wins = true;
         }
         self.memo.insert(key, wins);
         wins

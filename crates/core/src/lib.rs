@@ -7,6 +7,8 @@
 //!   statistics of [`SweepStats`] and a checkpoint format ([`Checkpoint`]).
 //! - [`position`]: positions (multisets of heaps), their moves, nim-sum and winning moves;
 //!   [`exhaustive`] solves small positions without Grundy values to check them.
+//! - [`games`]: take-and-break (octal) codes, subtraction games, take-at-most-half, Nim;
+//!   [`sequence`] computes their values, [`period`] finds and certifies their periods.
 //! - [`bfile`]: OEIS b-file text of a value table.
 //!
 //! Everything here is pure: inputs are validated when they are built, and no function
@@ -17,8 +19,12 @@ pub mod checkpoint;
 pub mod class;
 pub mod exhaustive;
 pub mod fast;
+pub mod games;
+pub mod misere;
 pub mod naive;
+pub mod period;
 pub mod position;
+pub mod sequence;
 pub mod stats;
 pub mod sweep;
 

@@ -1,0 +1,336 @@
+//! Heap games beyond Grundy's game: take-and-break (octal) games by their code,
+//! subtraction games, take-at-most-half and Nim, with one way to name them all ([`Game`]).
+//!
+//! A take-and-break code lists digits d_0 . d_1 d_2 ...: digit d_k says what may be left
+//! after taking k stones from a heap: bit 1 nothing (the heap had exactly k), bit 2 one
+//! heap, bit 4 two heaps, bit 8 three heaps (hexadecimal digits, as in CGSuite). The digit
+//! before the point governs taking no stones, so it may only split. A `!` anywhere in the
+//! code means the heaps left must all be different (CGSuite's notation): Grundy's game is
+//! `4!.0`.
+
+use thiserror::Error;
+
+use crate::position::{GrundysGame, HeapGame, HeapMove};
+
+/// Why a game description was refused.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum GameError {
+    #[error("empty game code")]
+    Empty,
+    #[error("game code {code:?} has more than one point")]
+    TwoPoints { code: String },
+    #[error("game code {code:?} has {found:?} at position {at}, which is not a hexadecimal digit, '.' or '!'")]
+    BadChar { code: String, found: char, at: usize },
+    #[error("game code {code:?} has more than one digit before the point")]
+    LongIntegerPart { code: String },
+    #[error("game code {code:?} is too long (at most {MAX_DIGITS} digits after the point)")]
+    TooLong { code: String },
+    #[error("game code {code:?}: the digit before the point may only split a heap (0, 4, 8 or c); {digit:x} would let a player take no stones and leave the heap as it was")]
+    PassMove { code: String, digit: u8 },
+    #[error("game code {code:?} has more than one '!'")]
+    TwoBangs { code: String },
+    #[error("subtraction set {text:?}: {reason}")]
+    BadSubtractionSet { text: String, reason: String },
+    #[error("unknown game {name:?} (try kayles, dawsons-kayles, dawsons-chess, crosses, grundy, nim, misere-nim, half, squares, an octal code like .137 or 4!.0, or a subtraction set like s1,2,3)")]
+    Unknown { name: String },
+}
+
+/// Longest take-and-break code accepted.
+pub const MAX_DIGITS: usize = 32;
+
+/// A take-and-break game given by its code. Two codes are the same game when their
+/// digits and `!` agree (`.07` and `0.070` are equal).
+#[derive(Clone, Debug)]
+pub struct TakeAndBreak {
+    code: String,
+    /// d_0, d_1, ...: digit k governs taking k stones.
+    digits: Vec<u8>,
+    /// The heaps left must be pairwise different.
+    unequal: bool,
+}
+
+impl PartialEq for TakeAndBreak {
+    fn eq(&self, other: &Self) -> bool {
+        self.digits == other.digits && self.unequal == other.unequal
+    }
+}
+
+impl Eq for TakeAndBreak {}
+
+impl TakeAndBreak {
+    /// Parses `.07`, `0.07`, `4.07`, `.11377`, `4!.0`, `0.f` ...
+    pub fn parse(code: &str) -> Result<TakeAndBreak, GameError> {
+        let c = code.trim();
+        if c.is_empty() {
+            return Err(GameError::Empty);
+        }
+        let own = || c.to_string();
+        if c.matches('!').count() > 1 {
+            return Err(GameError::TwoBangs { code: own() });
+        }
+        let unequal = c.contains('!');
+        let body: String = c.chars().filter(|&ch| ch != '!').collect();
+        if body.is_empty() {
+            return Err(GameError::Empty);
+        }
+        for (at, ch) in c.chars().enumerate() {
+            if !(ch.is_ascii_hexdigit() || ch == '.' || ch == '!') {
+                return Err(GameError::BadChar { code: own(), found: ch, at });
+            }
+        }
+        let (int, frac) = match body.split_once('.') {
+            Some((i, f)) => {
+                if f.contains('.') {
+                    return Err(GameError::TwoPoints { code: own() });
+                }
+                (i, f)
+            }
+            None => (body.as_str(), ""),
+        };
+        if int.len() > 1 {
+            return Err(GameError::LongIntegerPart { code: own() });
+        }
+        if frac.len() > MAX_DIGITS {
+            return Err(GameError::TooLong { code: own() });
+        }
+        let hex = |ch: char| ch.to_digit(16).expect("checked above") as u8;
+        let d0 = int.chars().next().map_or(0, hex);
+        if d0 & 3 != 0 {
+            return Err(GameError::PassMove { code: own(), digit: d0 });
+        }
+        let mut digits = vec![d0];
+        digits.extend(frac.chars().map(hex));
+        while digits.len() > 1 && *digits.last().unwrap() == 0 {
+            digits.pop();
+        }
+        Ok(TakeAndBreak { code: c.to_string(), digits, unequal })
+    }
+
+    pub fn code(&self) -> &str {
+        &self.code
+    }
+
+    /// d_0, d_1, ...
+    pub fn digits(&self) -> &[u8] {
+        &self.digits
+    }
+
+    /// Whether every digit is octal (at most two heaps left) and there is no `!`: the
+    /// games the octal periodicity theorem speaks of.
+    pub fn is_octal(&self) -> bool {
+        !self.unequal && self.digits.iter().all(|&d| d < 8)
+    }
+
+    /// Whether the heaps left must be pairwise different (`!`).
+    pub fn unequal(&self) -> bool {
+        self.unequal
+    }
+
+    /// The largest number of stones a move takes.
+    pub fn max_take(&self) -> usize {
+        self.digits.len() - 1
+    }
+
+    /// Whether this is Grundy's game (`4!.0`, or `4!` alone).
+    pub fn is_grundys_game(&self) -> bool {
+        self.unequal && self.digits == [4]
+    }
+}
+
+impl HeapGame for TakeAndBreak {
+    fn heap_moves(&self, n: u64) -> Vec<HeapMove> {
+        let mut moves = Vec::new();
+        for (k, &d) in self.digits.iter().enumerate() {
+            let k = k as u64;
+            if k > n {
+                break;
+            }
+            let rest = n - k;
+            if d & 1 != 0 && rest == 0 && k > 0 {
+                moves.push(HeapMove { take: k, left: vec![] });
+            }
+            if d & 2 != 0 && rest >= 1 && k > 0 {
+                moves.push(HeapMove { take: k, left: vec![rest] });
+            }
+            if d & 4 != 0 {
+                for a in 1..=rest / 2 {
+                    let b = rest - a;
+                    if !(self.unequal && a == b) {
+                        moves.push(HeapMove { take: k, left: vec![b, a] });
+                    }
+                }
+            }
+            if d & 8 != 0 {
+                for a in 1..=rest / 3 {
+                    for b in a..=(rest - a) / 2 {
+                        let c = rest - a - b;
+                        if !(self.unequal && (a == b || b == c)) {
+                            moves.push(HeapMove { take: k, left: vec![c, b, a] });
+                        }
+                    }
+                }
+            }
+        }
+        moves
+    }
+}
+
+/// The subtraction set of a subtraction game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SubtractionSet {
+    /// Take exactly s stones, s in the set (sorted, distinct, positive).
+    Finite(Vec<u64>),
+    /// Take a positive square number of stones.
+    Squares,
+}
+
+/// One of the heap games grundy knows, by name or description.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Game {
+    /// Grundy's game, with its own fast sweep.
+    Grundy,
+    TakeAndBreak(TakeAndBreak),
+    Subtraction(SubtractionSet),
+    /// Take k stones with 1 <= k <= n / 2.
+    TakeAtMostHalf,
+    /// Take any positive number of stones; `misere`: who takes the last stone loses.
+    Nim { misere: bool },
+}
+
+impl Game {
+    /// Parses a game: a name (`kayles`, `dawsons-kayles`, `dawsons-chess`, `crosses`,
+    /// `grundy`, `nim`, `misere-nim`, `half`, `squares`), a take-and-break code (`.07`,
+    /// `4!.0`), or a subtraction set (`s1,2,3` or `{1,2,3}`).
+    pub fn parse(text: &str) -> Result<Game, GameError> {
+        let t = text.trim();
+        let key = t.to_lowercase().replace(['\'', '_', ' '], "-");
+        let alias = |code: &str| Ok(Game::TakeAndBreak(TakeAndBreak::parse(code).expect("aliases are valid codes")));
+        match key.as_str() {
+            "" => Err(GameError::Empty),
+            "grundy" | "grundys-game" | "grundy-s-game" => Ok(Game::Grundy),
+            "kayles" => alias(".77"),
+            "dawsons-kayles" | "dawson-s-kayles" | "dominoes" => alias(".07"),
+            "dawsons-chess" | "dawson-s-chess" | "crosses" => alias(".137"),
+            "nim" => Ok(Game::Nim { misere: false }),
+            "misere-nim" | "misère-nim" => Ok(Game::Nim { misere: true }),
+            "half" | "take-at-most-half" => Ok(Game::TakeAtMostHalf),
+            "squares" | "subtract-a-square" => Ok(Game::Subtraction(SubtractionSet::Squares)),
+            _ if t.starts_with('s') || t.starts_with('S') || t.starts_with('{') => parse_set(t),
+            _ if t.chars().all(|c| c == '.' || c == '!' || c.is_ascii_hexdigit()) => {
+                let g = TakeAndBreak::parse(t)?;
+                Ok(if g.is_grundys_game() { Game::Grundy } else { Game::TakeAndBreak(g) })
+            }
+            _ => Err(GameError::Unknown { name: t.to_string() }),
+        }
+    }
+
+    /// A short name for people.
+    pub fn name(&self) -> String {
+        match self {
+            Game::Grundy => "Grundy's game (4!.0)".into(),
+            Game::TakeAndBreak(g) => format!("take-and-break {}", g.code()),
+            Game::Subtraction(SubtractionSet::Finite(s)) => {
+                let s: Vec<String> = s.iter().map(u64::to_string).collect();
+                format!("subtraction game {{{}}}", s.join(","))
+            }
+            Game::Subtraction(SubtractionSet::Squares) => "subtract-a-square".into(),
+            Game::TakeAtMostHalf => "take-at-most-half".into(),
+            Game::Nim { misere: false } => "Nim".into(),
+            Game::Nim { misere: true } => "misère Nim".into(),
+        }
+    }
+
+    /// Whether the last player to move loses.
+    pub fn is_misere(&self) -> bool {
+        matches!(self, Game::Nim { misere: true })
+    }
+}
+
+fn parse_set(text: &str) -> Result<Game, GameError> {
+    let bad = |reason: &str| GameError::BadSubtractionSet { text: text.to_string(), reason: reason.to_string() };
+    let inner = text.trim_start_matches(['s', 'S']).trim().trim_start_matches('{').trim_end_matches('}');
+    let mut set = Vec::new();
+    for token in inner.split(',').map(str::trim) {
+        if token.is_empty() {
+            return Err(bad("an empty element"));
+        }
+        let s: u64 = token.parse().map_err(|_| bad(&format!("{token:?} is not a positive whole number")))?;
+        if s == 0 {
+            return Err(bad("0 is not a move"));
+        }
+        if s > 1_000_000 {
+            return Err(bad("elements above 1,000,000 are not supported"));
+        }
+        set.push(s);
+    }
+    set.sort_unstable();
+    set.dedup();
+    if set.len() > 64 {
+        return Err(bad("at most 64 elements"));
+    }
+    Ok(Game::Subtraction(SubtractionSet::Finite(set)))
+}
+
+impl HeapGame for Game {
+    fn heap_moves(&self, n: u64) -> Vec<HeapMove> {
+        let leave = |take: u64| HeapMove { take, left: if take == n { vec![] } else { vec![n - take] } };
+        match self {
+            Game::Grundy => GrundysGame.heap_moves(n),
+            Game::TakeAndBreak(g) => g.heap_moves(n),
+            Game::Subtraction(SubtractionSet::Finite(set)) => set.iter().copied().filter(|&s| s <= n).map(leave).collect(),
+            Game::Subtraction(SubtractionSet::Squares) => (1..).map(|i: u64| i * i).take_while(|&s| s <= n).map(leave).collect(),
+            Game::TakeAtMostHalf => (1..=n / 2).map(leave).collect(),
+            Game::Nim { .. } => (1..=n).map(leave).collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes() {
+        let g = TakeAndBreak::parse("0.07").unwrap();
+        assert_eq!(g.digits(), &[0, 0, 7]);
+        assert_eq!(TakeAndBreak::parse(".07").unwrap().digits(), g.digits());
+        assert_eq!(TakeAndBreak::parse("4.07").unwrap().digits(), &[4, 0, 7]);
+        assert_eq!(TakeAndBreak::parse(".1370").unwrap().max_take(), 3);
+        assert!(TakeAndBreak::parse(".137").unwrap().is_octal());
+        assert!(!TakeAndBreak::parse(".f").unwrap().is_octal());
+        assert!(Game::parse("4!.0").unwrap() == Game::Grundy);
+        assert!(Game::parse("Kayles").unwrap() == Game::parse(".77").unwrap());
+        assert!(Game::parse("Dawson's Kayles").unwrap() == Game::parse("0.07").unwrap());
+        assert!(Game::parse("crosses").unwrap() == Game::parse(".137").unwrap());
+        assert_eq!(Game::parse("s3,1,3").unwrap(), Game::Subtraction(SubtractionSet::Finite(vec![1, 3])));
+        assert_eq!(Game::parse("{1,2,3}").unwrap(), Game::Subtraction(SubtractionSet::Finite(vec![1, 2, 3])));
+    }
+
+    #[test]
+    fn malformed_codes_are_errors() {
+        assert_eq!(TakeAndBreak::parse(""), Err(GameError::Empty));
+        assert_eq!(TakeAndBreak::parse("!"), Err(GameError::Empty));
+        assert!(matches!(TakeAndBreak::parse(".0.7"), Err(GameError::TwoPoints { .. })));
+        assert!(matches!(TakeAndBreak::parse(".0g"), Err(GameError::BadChar { found: 'g', at: 2, .. })));
+        assert!(matches!(TakeAndBreak::parse("12.3"), Err(GameError::LongIntegerPart { .. })));
+        assert!(matches!(TakeAndBreak::parse(&format!(".{}", "7".repeat(40))), Err(GameError::TooLong { .. })));
+        assert!(matches!(TakeAndBreak::parse("2.07"), Err(GameError::PassMove { digit: 2, .. })));
+        assert!(matches!(TakeAndBreak::parse("4!!.0"), Err(GameError::TwoBangs { .. })));
+        assert!(matches!(Game::parse("s1,,2"), Err(GameError::BadSubtractionSet { .. })));
+        assert!(matches!(Game::parse("s0"), Err(GameError::BadSubtractionSet { .. })));
+        assert!(matches!(Game::parse("chess"), Err(GameError::Unknown { .. })));
+    }
+
+    #[test]
+    fn moves() {
+        let kayles = Game::parse("kayles").unwrap();
+        let m: Vec<(u64, Vec<u64>)> = kayles.heap_moves(3).into_iter().map(|m| (m.take, m.left)).collect();
+        assert_eq!(m, vec![(1, vec![2]), (1, vec![1, 1]), (2, vec![1])]);
+        assert!(kayles.heap_moves(0).is_empty());
+        let g = Game::parse("4!.0").unwrap();
+        assert_eq!(g.heap_moves(6).len(), 2);
+        let three = TakeAndBreak::parse("8.").unwrap();
+        assert_eq!(three.heap_moves(6).into_iter().map(|m| m.left).collect::<Vec<_>>(), vec![vec![4, 1, 1], vec![3, 2, 1], vec![2, 2, 2]]);
+        assert_eq!(Game::parse("half").unwrap().heap_moves(5).len(), 2);
+    }
+}

@@ -1,0 +1,218 @@
+//! `cargo xtask bench`: the sweep's speed, measured side by side in one run, each
+//! measurement in a fresh process (so that peak memory is its own).
+//!
+//! Writes `runs/bench/<date>.json` and `runs/bench/<date>.md`: naive against the sparse
+//! sweeps at 4 * 10^5, the fast sweep at 2^20 .. 2^26 with the ratio of each time to the
+//! one before (linear cost gives 2), peak memory, and the CPU features used.
+
+use std::process::Command;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use grundy_core::{naive, FastSweep, Kernel, SparseSweep};
+use grundy_sources::atomic::write_atomic;
+use serde::{Deserialize, Serialize};
+
+use crate::compute::parse_count;
+use crate::util;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Largest sweep (a power of two from 2^20 up).
+    #[arg(long, value_parser = parse_count, default_value = "2^26")]
+    pub max: u64,
+    /// Runs per size; the median is reported.
+    #[arg(long, default_value_t = 3)]
+    pub repeat: usize,
+    /// Leave out the naive definition at 4 * 10^5 (about 35 s).
+    #[arg(long)]
+    pub no_naive: bool,
+}
+
+/// One measurement, made by `cargo xtask bench-one` in its own process.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Measurement {
+    pub method: String,
+    pub heaps: u64,
+    pub seconds: f64,
+    pub peak_rss_mib: Option<u64>,
+    /// A fact about the result, checked against the others: the number of sparse heaps.
+    pub sparse_heaps: u64,
+}
+
+#[derive(clap::Args)]
+pub struct OneArgs {
+    /// naive | plain | fast | fast-1-thread | fast-portable
+    #[arg(long)]
+    pub method: String,
+    #[arg(long, value_parser = parse_count)]
+    pub heaps: u64,
+}
+
+/// Runs one measurement in this process and prints it as JSON.
+pub fn run_one(args: OneArgs) -> Result<()> {
+    let n = args.heaps;
+    let started = Instant::now();
+    let sparse_heaps = match args.method.as_str() {
+        "naive" => naive::grundy_values(n as usize - 1).iter().filter(|&&v| grundy_core::class::is_sparse(v)).count() as u64,
+        "plain" => {
+            let mut s = SparseSweep::new();
+            s.run_to(n)?;
+            s.stats().sparse_heaps.len() as u64
+        }
+        "fast" | "fast-1-thread" | "fast-portable" => {
+            let kernel = if args.method == "fast-portable" { Kernel::Portable } else { Kernel::detect() };
+            let mut s = FastSweep::with_options(21, kernel);
+            if args.method == "fast-1-thread" {
+                s.set_threads(1);
+            }
+            s.run_to(n)?;
+            s.stats().sparse_heaps.len() as u64
+        }
+        m => bail!("unknown method {m:?}"),
+    };
+    let m = Measurement {
+        method: args.method,
+        heaps: n,
+        seconds: started.elapsed().as_secs_f64(),
+        peak_rss_mib: util::peak_rss_mib(),
+        sparse_heaps,
+    };
+    println!("{}", serde_json::to_string(&m)?);
+    Ok(())
+}
+
+fn measure(method: &str, heaps: u64) -> Result<Measurement> {
+    let exe = std::env::current_exe()?;
+    let out = Command::new(exe)
+        .args(["bench-one", "--method", method, "--heaps", &heaps.to_string()])
+        .output()
+        .context("running a measurement")?;
+    if !out.status.success() {
+        bail!("{method} at {heaps}: {}", String::from_utf8_lossy(&out.stderr).trim());
+    }
+    let m: Measurement = serde_json::from_slice(&out.stdout).context("reading a measurement")?;
+    eprintln!("  {method:<14} {heaps:>10} heaps  {:>8.2} s  {:>5} MiB", m.seconds, m.peak_rss_mib.unwrap_or(0));
+    Ok(m)
+}
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(|a, b| a.total_cmp(b));
+    xs[xs.len() / 2]
+}
+
+#[derive(Serialize)]
+struct Row {
+    method: String,
+    heaps: u64,
+    median_seconds: f64,
+    runs_seconds: Vec<f64>,
+    peak_rss_mib: Option<u64>,
+    sparse_heaps: u64,
+    /// This size's median over the half size's, for the doubling sweeps.
+    doubling_ratio: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct Bench {
+    generated_by: &'static str,
+    date: String,
+    git_revision: String,
+    machine: String,
+    cores: usize,
+    kernel: &'static str,
+    cpu_features: Vec<&'static str>,
+    rows: Vec<Row>,
+}
+
+fn cpu_features() -> Vec<&'static str> {
+    let mut f = Vec::new();
+    #[cfg(target_arch = "x86_64")]
+    {
+        macro_rules! has {
+            ($($name:tt),*) => { $( if std::arch::is_x86_feature_detected!($name) { f.push($name); } )* };
+        }
+        has!("sse4.2", "popcnt", "bmi2", "avx2", "avx512f", "avx512bw", "avx512vl", "avx512vpopcntdq");
+    }
+    f
+}
+
+pub fn run(args: Args) -> Result<()> {
+    let mut rows: Vec<Row> = Vec::new();
+    let mut add = |method: &str, heaps: u64, repeat: usize, prev: Option<f64>| -> Result<f64> {
+        let runs: Vec<Measurement> = (0..repeat).map(|_| measure(method, heaps)).collect::<Result<_>>()?;
+        if runs.iter().any(|r| r.sparse_heaps != runs[0].sparse_heaps) {
+            bail!("{method} at {heaps}: runs disagree on the result");
+        }
+        let med = median(runs.iter().map(|r| r.seconds).collect());
+        rows.push(Row {
+            method: method.to_string(),
+            heaps,
+            median_seconds: (med * 1000.0).round() / 1000.0,
+            runs_seconds: runs.iter().map(|r| (r.seconds * 1000.0).round() / 1000.0).collect(),
+            peak_rss_mib: runs.iter().filter_map(|r| r.peak_rss_mib).max(),
+            sparse_heaps: runs[0].sparse_heaps,
+            doubling_ratio: prev.map(|p| (med / p * 1000.0).round() / 1000.0),
+        });
+        Ok(med)
+    };
+    eprintln!("definition against the sparse-space sweeps at 400,000 heaps");
+    if !args.no_naive {
+        add("naive", 400_000, 1, None)?;
+    }
+    add("plain", 400_000, args.repeat, None)?;
+    add("fast-portable", 400_000, args.repeat, None)?;
+    add("fast-1-thread", 400_000, args.repeat, None)?;
+    add("fast", 400_000, args.repeat, None)?;
+    eprintln!("the fast sweep as N doubles");
+    let mut prev = None;
+    let mut n = 1u64 << 20;
+    while n <= args.max {
+        prev = Some(add("fast", n, args.repeat, prev)?);
+        n *= 2;
+    }
+    let sparse: Vec<u64> = rows.iter().filter(|r| r.heaps == 400_000).map(|r| r.sparse_heaps).collect();
+    if sparse.windows(2).any(|w| w[0] != w[1]) {
+        bail!("the methods disagree at 400,000 heaps: {sparse:?}");
+    }
+    let bench = Bench {
+        generated_by: "cargo xtask bench",
+        date: util::now(),
+        git_revision: util::git_revision(),
+        machine: util::cpu_model(),
+        cores: std::thread::available_parallelism().map(|p| p.get()).unwrap_or(1),
+        kernel: Kernel::detect().name(),
+        cpu_features: cpu_features(),
+        rows,
+    };
+    let dir = util::root().join("runs/bench");
+    let day = util::today();
+    write_atomic(&dir.join(format!("{day}.json")), (serde_json::to_string_pretty(&bench)? + "\n").as_bytes())?;
+    let md = markdown(&bench);
+    write_atomic(&dir.join(format!("{day}.md")), md.as_bytes())?;
+    print!("{md}");
+    Ok(())
+}
+
+fn markdown(b: &Bench) -> String {
+    let mut s = format!(
+        "<!-- Generated by `cargo xtask bench`; do not edit by hand. -->\n# Sweep benchmark, {}\n\n{} ({} cores), kernel {}, CPU features {}; revision {}.\nMedian of the runs listed; every measurement in its own process.\n\n",
+        b.date, b.machine, b.cores, b.kernel, b.cpu_features.join(" "), b.git_revision
+    );
+    s.push_str("| method | heaps | median s | runs s | time / time(N/2) | peak MiB | sparse heaps |\n|---|---:|---:|---|---:|---:|---:|\n");
+    for r in &b.rows {
+        let runs: Vec<String> = r.runs_seconds.iter().map(|x| format!("{x:.2}")).collect();
+        s.push_str(&format!(
+            "| {} | {} | {:.2} | {} | {} | {} | {} |\n",
+            r.method,
+            r.heaps,
+            r.median_seconds,
+            runs.join(", "),
+            r.doubling_ratio.map_or("-".into(), |x| format!("{x:.2}")),
+            r.peak_rss_mib.map_or("-".into(), |x| x.to_string()),
+            r.sparse_heaps
+        ));
+    }
+    s.push_str("\nThe write-up (Node.js, one thread): definition 65.5 s and sparse space 6.8 s at 400,000; 1,017 s at 2^26.\n");
+    s
+}
