@@ -36,12 +36,16 @@ pub struct Args {
     /// One thread instead of two.
     #[arg(long)]
     pub single_thread: bool,
+    /// Bounded memory: keep only the first W and the latest W values (W as 2^26), so that
+    /// memory does not grow with N. No checkpoints in this mode.
+    #[arg(long, value_parser = parse_count)]
+    pub window: Option<u64>,
 }
 
 impl Args {
     /// The defaults: 2^26 heaps, checkpoints every 2^21, summary in runs/.
     pub fn default_run() -> Args {
-        Args { to: DEFAULT_HEAPS, resume: false, checkpoint_every: 1 << 21, out: None, check_against: None, single_thread: false }
+        Args { to: DEFAULT_HEAPS, resume: false, checkpoint_every: 1 << 21, out: None, check_against: None, single_thread: false, window: None }
     }
 }
 
@@ -109,6 +113,13 @@ pub fn run(args: Args) -> Result<()> {
     if args.single_thread {
         sweep.set_threads(1);
     }
+    if let Some(w) = args.window {
+        if args.resume {
+            bail!("--resume and --window cannot be combined: window mode writes no checkpoints");
+        }
+        sweep.set_window(usize::try_from(w).context("--window is too large")?);
+        eprintln!("window mode: keeping G(0..{w}) and the latest {w} values; no checkpoints");
+    }
     let resumed_from = sweep.len();
     let started = Instant::now();
     let bar = progress_bar(n, resumed_from);
@@ -116,9 +127,11 @@ pub fn run(args: Args) -> Result<()> {
     while sweep.len() < n {
         let next = (sweep.len() / every + 1).saturating_mul(every).min(n);
         sweep.run_to_with(next, |done| bar.set_position(done)).context("sweep stopped")?;
-        if next < n {
+        if next < n && !sweep.is_windowed() {
             write_atomic_with(&ckpt, |sink| sweep.checkpoint_with(sink))
                 .with_context(|| format!("writing checkpoint {}", ckpt.display()))?;
+        }
+        if next < n {
             if bar.is_hidden() {
                 let secs = started.elapsed().as_secs_f64();
                 let rate = (sweep.len() - resumed_from) as f64 / secs.max(1e-9);
@@ -128,8 +141,11 @@ pub fn run(args: Args) -> Result<()> {
     }
     bar.finish_and_clear();
     let wall = started.elapsed().as_secs_f64();
-    let command = format!("cargo xtask compute --to {n}");
-    let summary = Summary::new(&command, FastSweep::ALGORITHM, sweep.values(), sweep.stats());
+    let command = match args.window {
+        Some(w) => format!("cargo xtask compute --to {n} --window {w}"),
+        None => format!("cargo xtask compute --to {n}"),
+    };
+    let summary = Summary::new(&command, FastSweep::ALGORITHM, sweep.first_values(), sweep.stats());
     let out = args.out.unwrap_or_else(|| run_dir(n));
     write_atomic(&out.join("summary.json"), summary.to_json().as_bytes())?;
     let meta = Metadata {
@@ -163,14 +179,16 @@ pub fn run(args: Args) -> Result<()> {
 fn check_against(summary: &Summary, other: &Path, n: u64) -> Result<()> {
     let text = fs::read_to_string(other).with_context(|| format!("reading {}", other.display()))?;
     let other_summary = Summary::from_json(&text).with_context(|| format!("parsing {}", other.display()))?;
-    let diffs = summary.disagreements_below(&other_summary, n);
+    // Compare as far as both reach.
+    let limit = n.min(other_summary.heaps);
+    let diffs = summary.disagreements_below(&other_summary, limit);
     if !diffs.is_empty() {
         for d in &diffs {
             eprintln!("  {d}");
         }
-        bail!("the summary disagrees with {} below {n} in {} ways", other.display(), diffs.len());
+        bail!("the summary disagrees with {} below {limit} in {} ways", other.display(), diffs.len());
     }
-    println!("agrees with {} on every heap below {n}", other.display());
+    println!("agrees with {} on every heap below {limit}", other.display());
     Ok(())
 }
 

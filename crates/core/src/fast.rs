@@ -81,6 +81,12 @@ pub struct FastSweep {
     threads: usize,
     /// The latest values reversed, for the AVX-512 stage 2; made when first needed.
     recent: Option<Reversed>,
+    /// `values` holds G(base..base + values.len()); base > 0 only in window mode.
+    base: usize,
+    /// Window mode: how many recent values to keep (and how many first ones, in `prefix`).
+    window: Option<usize>,
+    /// G(0..window), kept once the window has moved past them.
+    prefix: Vec<Value>,
 }
 
 /// Sparse heaps below this are "near": done per heap, because for the next block their
@@ -105,6 +111,8 @@ struct FarJob {
 struct FinalValues {
     ptr: *const Value,
     len: usize,
+    /// The heap of the first value.
+    base: usize,
 }
 
 // SAFETY: the pointer is only read below `len`, which the main thread wrote before it sent
@@ -140,6 +148,9 @@ impl FastSweep {
             kernel,
             threads: 2,
             recent: None,
+            base: 0,
+            window: None,
+            prefix: Vec::new(),
         }
     }
 
@@ -156,16 +167,51 @@ impl FastSweep {
         self.kernel
     }
 
+    /// Heaps done: G(0..len) are known.
     pub fn len(&self) -> u64 {
-        self.values.len() as u64
+        self.heaps() as u64
+    }
+
+    fn heaps(&self) -> usize {
+        self.base + self.values.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
+        self.heaps() == 0
     }
 
+    /// G(0..len). In window mode only the window is held: see [`FastSweep::first_values`].
     pub fn values(&self) -> &[Value] {
+        assert!(self.base == 0, "in window mode only the first and the most recent values are held");
         &self.values
+    }
+
+    /// The first values held: all of them, or in window mode G(0..window).
+    pub fn first_values(&self) -> &[Value] {
+        if self.base == 0 {
+            &self.values
+        } else {
+            &self.prefix
+        }
+    }
+
+    /// Window mode: keep only G(0..window) and the latest `window` values, so that memory
+    /// does not grow with N (about 5 * window bytes). The window must hold every split
+    /// the scans reach and every sparse heap (Flammenkamp: all below 2^26 up to 2^38); a
+    /// scan that would reach further stops the sweep with [`SweepError::WindowTooSmall`].
+    pub fn set_window(&mut self, window: usize) {
+        assert!(self.base == 0 && self.values.len() <= window, "set the window before the sweep passes it");
+        self.window = Some(window.max(4 * NEAR));
+    }
+
+    /// Whether only a window of values is held (no checkpoints then).
+    pub fn is_windowed(&self) -> bool {
+        self.window.is_some()
+    }
+
+    /// The values as the scans see them.
+    fn view(&self) -> View<'_> {
+        View { front: self.first_values(), back: &self.values, base: self.base }
     }
 
     pub fn stats(&self) -> &SweepStats {
@@ -180,27 +226,47 @@ impl FastSweep {
     /// Like [`FastSweep::run_to`], calling `progress(len)` after every block.
     pub fn run_to_with(&mut self, end: u64, mut progress: impl FnMut(u64)) -> Result<(), SweepError> {
         let end = usize::try_from(end).map_err(|_| SweepError::TooManyHeaps { heaps: end })?;
-        if end <= self.values.len() {
+        let Some(window) = self.window else {
+            return self.run_segment(end, &mut progress);
+        };
+        // Window mode: run in segments; between them (no helper running), drop all but the
+        // last `window` values, so the buffer never holds more than 1.5 * window.
+        while self.heaps() < end {
+            let limit = self.base + window + window / 2;
+            self.run_segment(end.min(limit), &mut progress)?;
+            if self.values.len() >= window + window / 2 {
+                if self.prefix.is_empty() {
+                    self.prefix = self.values[..window].to_vec();
+                }
+                let drop = self.values.len() - window;
+                self.values.drain(..drop);
+                self.base += drop;
+            }
+        }
+        Ok(())
+    }
+
+    fn run_segment(&mut self, end: usize, progress: &mut impl FnMut(u64)) -> Result<(), SweepError> {
+        if end <= self.heaps() {
             return Ok(());
         }
         // Reserved once: the helper thread reads the buffer while the main thread appends.
-        self.values
-            .try_reserve_exact(end - self.values.len())
-            .map_err(|_| SweepError::TooManyHeaps { heaps: end as u64 })?;
+        let more = end - self.heaps();
+        self.values.try_reserve_exact(more).map_err(|_| SweepError::TooManyHeaps { heaps: end as u64 })?;
         // The block scheme needs NEAR heaps behind it.
-        while self.values.len() < end.min(NEAR) {
+        while self.heaps() < end.min(NEAR) {
             self.step_plain()?;
         }
-        progress(self.values.len() as u64);
-        if self.values.len() == end {
+        progress(self.len());
+        if self.heaps() == end {
             return Ok(());
         }
         if self.threads == 1 {
-            while self.values.len() < end {
-                let job = self.far_job(end, self.values.len(), Vec::new());
+            while self.heaps() < end {
+                let job = self.far_job(end, self.heaps(), Vec::new())?;
                 let job = run_far_job(self.kernel, job, self.final_values());
                 self.block(&job)?;
-                progress(self.values.len() as u64);
+                progress(self.len());
             }
             return Ok(());
         }
@@ -215,7 +281,7 @@ impl FastSweep {
                     }
                 }
             });
-            let first = self.far_job(end, self.values.len(), Vec::new());
+            let first = self.far_job(end, self.heaps(), Vec::new())?;
             let mut current = run_far_job(kernel, first, self.final_values());
             let mut spare = Vec::new();
             loop {
@@ -223,11 +289,11 @@ impl FastSweep {
                 let ahead = next_start < end;
                 if ahead {
                     // The next block's far parts are below this block's start: final now.
-                    let job = self.far_job(end, next_start, std::mem::take(&mut spare));
+                    let job = self.far_job(end, next_start, std::mem::take(&mut spare))?;
                     job_tx.send((job, self.final_values())).expect("the helper thread is alive");
                 }
                 self.block(&current)?;
-                progress(self.values.len() as u64);
+                progress(self.len());
                 if !ahead {
                     return Ok(());
                 }
@@ -238,29 +304,31 @@ impl FastSweep {
 
     /// The values written so far, for the helper thread.
     fn final_values(&self) -> FinalValues {
-        FinalValues { ptr: self.values.as_ptr(), len: self.values.len() }
+        FinalValues { ptr: self.values.as_ptr(), len: self.values.len(), base: self.base }
     }
 
     /// Stage-1 work for the block at `start`, with the far sparse heaps known now.
-    fn far_job(&self, end: usize, start: usize, rows: Vec<u8>) -> FarJob {
+    fn far_job(&self, end: usize, start: usize, rows: Vec<u8>) -> Result<FarJob, SweepError> {
         let near_to = self.sparse.partition_point(|&(r, _)| r < NEAR);
-        FarJob {
-            start,
-            stop: end.min(start + BLOCK),
-            far: self.sparse[near_to..].to_vec(),
-            known: self.sparse.len(),
-            rows,
+        let far = self.sparse[near_to..].to_vec();
+        // Every part G(n - r) must be held: n - r >= base.
+        if let Some(&(r, _)) = far.last() {
+            if start - r < self.base {
+                return Err(SweepError::WindowTooSmall { heap: start as u64 });
+            }
         }
+        Ok(FarJob { start, stop: end.min(start + BLOCK), far, known: self.sparse.len(), rows })
     }
 
     fn step_plain(&mut self) -> Result<(), SweepError> {
+        debug_assert_eq!(self.base, 0);
         let n = self.values.len();
         let result = if n < 3 {
             HeapResult { value: 0, scan_length: None }
         } else {
             let c = common_candidate(&self.values, &self.sparse, n)
                 .ok_or(SweepError::ValueOverflow { heap: n as u64, limit: VALUE_LIMIT })?;
-            scan(self.kernel, &self.values, None, n, c)
+            scan(self.kernel, self.view(), None, n, c).ok_or(SweepError::WindowTooSmall { heap: n as u64 })?
         };
         self.values.push(result.value);
         self.record(n, result);
@@ -276,7 +344,7 @@ impl FastSweep {
 
     /// The heaps of one block, given its far marks, compiled for the chosen kernel.
     fn block(&mut self, job: &FarJob) -> Result<(), SweepError> {
-        debug_assert_eq!(job.start, self.values.len());
+        debug_assert_eq!(job.start, self.heaps());
         match self.kernel {
             Kernel::Portable => self.block_body(job),
             #[cfg(target_arch = "x86_64")]
@@ -298,29 +366,30 @@ impl FastSweep {
         let near_to = self.sparse.partition_point(|&(r, _)| r < NEAR);
         let mut near_marks = [0u8; VALUE_LIMIT];
         if self.recent.is_none() && self.kernel == Kernel::Avx512 {
-            self.recent = Some(Reversed::new(0, &self.values));
+            self.recent = Some(Reversed::new(self.base, &self.values));
         }
         for n in job.start..job.stop {
             let j = n - job.start;
-            let g = &self.values;
+            let g = self.view();
             // Stage 1, near part: sparse r < NEAR, and those found since the job was made.
             let near = self.sparse[..near_to].iter().chain(&self.sparse[job.known..]);
             for &(r, sv) in near {
                 if r == 0 || 2 * r == n {
                     continue;
                 }
-                near_marks[(sv ^ g[n - r]) as usize] = 1;
+                near_marks[(sv ^ g.hi(n - r)) as usize] = 1;
             }
             let far_row: &[u8; VALUE_LIMIT] = job.rows[j * ROW..][..VALUE_LIMIT].try_into().unwrap();
             let c = first_unmarked_common(&near_marks, far_row);
             near_marks = [0; VALUE_LIMIT];
             let c = c.ok_or(SweepError::ValueOverflow { heap: n as u64, limit: VALUE_LIMIT })?;
-            let result = scan(self.kernel, g, self.recent.as_ref(), n, c);
+            let result = scan(self.kernel, g, self.recent.as_ref(), n, c).ok_or(SweepError::WindowTooSmall { heap: n as u64 })?;
             if let Some(recent) = &mut self.recent {
                 recent.push(n, result.value);
             }
             // Within the reserved capacity: the helper's pointer stays valid.
             debug_assert!(self.values.len() < self.values.capacity());
+            debug_assert_eq!(n, self.heaps());
             self.values.push(result.value);
             self.record(n, result);
         }
@@ -329,12 +398,12 @@ impl FastSweep {
 
     /// The whole state as checkpoint bytes (the format of [`crate::checkpoint`]).
     pub fn checkpoint(&self) -> Vec<u8> {
-        checkpoint::encode(Self::ALGORITHM, &self.values, &self.stats)
+        checkpoint::encode(Self::ALGORITHM, self.values(), &self.stats)
     }
 
     /// The checkpoint bytes, piece by piece, without a second copy of the values.
     pub fn checkpoint_with(&self, sink: impl FnMut(&[u8])) {
-        checkpoint::encode_with(Self::ALGORITHM, &self.values, &self.stats, sink)
+        checkpoint::encode_with(Self::ALGORITHM, self.values(), &self.stats, sink)
     }
 
     /// A sweep restored from checkpoint bytes.
@@ -359,10 +428,10 @@ impl Default for FastSweep {
 /// bit per heap (the rows, 64 bytes a heap, stay in L1).
 fn run_far_job(kernel: Kernel, mut job: FarJob, values: FinalValues) -> FarJob {
     match kernel {
-        Kernel::Portable => far_marks(&mut job, values.slice()),
+        Kernel::Portable => far_marks(&mut job, values.slice(), values.base),
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Kernel::Avx512` is only constructed when the CPU has AVX-512BW.
-        Kernel::Avx512 => unsafe { far_marks_avx512(&mut job, values.slice()) },
+        Kernel::Avx512 => unsafe { far_marks_avx512(&mut job, values.slice(), values.base) },
         #[cfg(not(target_arch = "x86_64"))]
         Kernel::Avx512 => unreachable!("AVX-512 kernel on a non-x86 target"),
     }
@@ -371,12 +440,13 @@ fn run_far_job(kernel: Kernel, mut job: FarJob, values: FinalValues) -> FarJob {
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,popcnt")]
-unsafe fn far_marks_avx512(job: &mut FarJob, g: &[Value]) {
-    far_marks(job, g)
+unsafe fn far_marks_avx512(job: &mut FarJob, g: &[Value], base: usize) {
+    far_marks(job, g, base)
 }
 
+/// `g` holds G(base..).
 #[inline(always)]
-fn far_marks(job: &mut FarJob, g: &[Value]) {
+fn far_marks(job: &mut FarJob, g: &[Value], base: usize) {
     let (start, stop) = (job.start, job.stop);
     let len = stop - start;
     job.rows.clear();
@@ -384,7 +454,7 @@ fn far_marks(job: &mut FarJob, g: &[Value]) {
     let rows = &mut job.rows[..];
     let mut options = [0 as Value; BLOCK];
     for &(r, sv) in &job.far {
-        let parts = &g[start - r..stop - r];
+        let parts = &g[start - r - base..stop - r - base];
         for (o, &p) in options.iter_mut().zip(parts) {
             *o = p ^ sv;
         }
@@ -416,14 +486,43 @@ fn first_unmarked_common(near: &[u8; VALUE_LIMIT], far: &[u8; VALUE_LIMIT]) -> O
     None
 }
 
-/// Stage 2 with the chosen kernel.
+/// The values as stage 2 reads them: G(a) for the small part a from `front` (G(0..)),
+/// G(n - a) from `back` (G(base..)). In full mode both are all the values.
+#[derive(Clone, Copy)]
+struct View<'a> {
+    front: &'a [Value],
+    back: &'a [Value],
+    base: usize,
+}
+
+impl View<'_> {
+    /// G(a), for a small part.
+    #[inline(always)]
+    fn lo(&self, a: usize) -> Value {
+        self.front[a]
+    }
+
+    /// G(m), for a recent heap m >= base.
+    #[inline(always)]
+    fn hi(&self, m: usize) -> Value {
+        self.back[m - self.base]
+    }
+
+    /// The largest split a of heap n for which both parts are held.
+    #[inline(always)]
+    fn reach(&self, n: usize) -> usize {
+        self.front.len().saturating_sub(1).min(n - self.base)
+    }
+}
+
+/// Stage 2 with the chosen kernel; `None` when the scan would need values outside the window.
 #[inline]
-fn scan(kernel: Kernel, g: &[Value], recent: Option<&Reversed>, n: usize, c: Value) -> HeapResult {
+fn scan(kernel: Kernel, v: View, recent: Option<&Reversed>, n: usize, c: Value) -> Option<HeapResult> {
     match kernel {
-        Kernel::Portable => scan_generic(g, n, c),
+        Kernel::Portable => scan_generic(v, n, c),
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Kernel::Avx512` is only constructed when the CPU has AVX-512BW/VL.
-        Kernel::Avx512 => unsafe { scan_avx512(g, recent, n, c) },
+        Kernel::Avx512 => unsafe { scan_avx512(v, recent, n, c) },
         #[cfg(not(target_arch = "x86_64"))]
         Kernel::Avx512 => unreachable!("AVX-512 kernel on a non-x86 target"),
     }
@@ -439,7 +538,7 @@ fn scan(kernel: Kernel, g: &[Value], recent: Option<&Reversed>, n: usize, c: Val
 /// reverse order, so that those loads need no lane reversal (one `vpermw` less per step).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
-unsafe fn scan_avx512(g: &[Value], recent: Option<&Reversed>, n: usize, c: Value) -> HeapResult {
+unsafe fn scan_avx512(v: View, recent: Option<&Reversed>, n: usize, c: Value) -> Option<HeapResult> {
     use std::arch::x86_64::*;
     const REVERSE: [u16; 32] = {
         let mut r = [0u16; 32];
@@ -452,48 +551,51 @@ unsafe fn scan_avx512(g: &[Value], recent: Option<&Reversed>, n: usize, c: Value
     };
     let need = ValueSet::SPARSE.and(&ValueSet::below(c as usize));
     let half = (n - 1) / 2;
-    let p = g.as_ptr();
-    debug_assert!(g.len() >= n);
+    let limit = half.min(v.reach(n));
+    let p = v.front.as_ptr();
+    // q.add(m - base) is G(m).
+    let q = v.back.as_ptr();
     let reverse = unsafe { _mm512_loadu_si512(REVERSE.as_ptr() as *const _) };
     let mut bits = unsafe { _mm512_loadu_si512(need.words().as_ptr() as *const _) };
     let mut a = 1;
     if let Some(recent) = recent {
         let (rev, reach) = recent.behind(n);
         let r = rev.as_ptr();
-        let last = half.min(reach);
+        let last = limit.min(reach);
         while a + 31 <= last {
-            // SAFETY: a + 31 <= half < g.len(), and rev holds G(n - a) at a - 1 for a <= reach.
+            // SAFETY: a + 31 <= limit < front.len(), and rev holds G(n - a) at a - 1 for a <= reach.
             let front = unsafe { _mm512_loadu_si512(p.add(a) as *const _) };
             let back = unsafe { _mm512_loadu_si512(r.add(a - 1) as *const _) };
             if let Some(stop) = unsafe { step_avx512(_mm512_xor_si512(front, back), &mut bits, a) } {
-                return HeapResult { value: c, scan_length: Some(stop as u64) };
+                return Some(HeapResult { value: c, scan_length: Some(stop as u64) });
             }
             a += 32;
         }
     }
-    while a + 31 <= half {
-        // SAFETY: a + 31 <= half < n - half <= n - a - 31 + 31, and n - a < n <= g.len().
+    while a + 31 <= limit {
+        // SAFETY: a + 31 <= limit < front.len(); n - a - 31 >= n - limit >= base, and
+        // n - a < n = base + back.len().
         let front = unsafe { _mm512_loadu_si512(p.add(a) as *const _) };
-        let back = unsafe { _mm512_loadu_si512(p.add(n - a - 31) as *const _) };
+        let back = unsafe { _mm512_loadu_si512(q.add(n - a - 31 - v.base) as *const _) };
         let x = _mm512_xor_si512(front, _mm512_permutexvar_epi16(reverse, back));
         if let Some(stop) = unsafe { step_avx512(x, &mut bits, a) } {
-            return HeapResult { value: c, scan_length: Some(stop as u64) };
+            return Some(HeapResult { value: c, scan_length: Some(stop as u64) });
         }
         a += 32;
     }
     let mut words = [0u64; 8];
     unsafe { _mm512_storeu_si512(words.as_mut_ptr() as *mut _, bits) };
     let mut missing = ValueSet::from_words(words);
-    for i in a..=half {
-        let x = g[i] ^ g[n - i];
+    for i in a..=limit {
+        let x = v.lo(i) ^ v.hi(n - i);
         if missing.contains(x) {
             missing.and_not_assign_one(x);
             if missing.is_empty() {
-                return HeapResult { value: c, scan_length: Some(i as u64) };
+                return Some(HeapResult { value: c, scan_length: Some(i as u64) });
             }
         }
     }
-    HeapResult { value: missing.min().expect("scan ran out with values missing"), scan_length: None }
+    (limit == half).then(|| HeapResult { value: missing.min().expect("scan ran out with values missing"), scan_length: None })
 }
 
 /// One step of 32 options `x` (for splits a..a+32): clears those in the missing set `bits`
@@ -625,43 +727,44 @@ fn first_cover_in(xs: &[u16; 32], hits: u32, a: usize, mut missing: ValueSet) ->
 /// Stage 2 for heap n >= 3 with common candidate c; the result and scan length are those of
 /// [`crate::sweep::scan_splits`].
 #[inline(always)]
-fn scan_generic(g: &[Value], n: usize, c: Value) -> HeapResult {
+fn scan_generic(v: View, n: usize, c: Value) -> Option<HeapResult> {
     let need = ValueSet::SPARSE.and(&ValueSet::below(c as usize));
     let half = (n - 1) / 2; // the last split is (half, n - half)
+    let limit = half.min(v.reach(n));
     let mut seen = ValueSet::EMPTY;
     let mut a = 1;
     // Phase 1: mark everything, test once per step.
-    while a <= half {
-        let end = (a + MARK_STEP - 1).min(half);
+    while a <= limit {
+        let end = (a + MARK_STEP - 1).min(limit);
         let before = seen;
         {
             let w = seen.words_mut();
             for i in a..=end {
-                let x = (g[i] ^ g[n - i]) as usize;
+                let x = (v.lo(i) ^ v.hi(n - i)) as usize;
                 w[x / 64] |= 1 << (x % 64);
             }
         }
         let missing = need.and_not(&seen);
         if missing.is_empty() {
-            let stop = first_cover(g, n, a, end, need.and_not(&before));
-            return HeapResult { value: c, scan_length: Some(stop as u64) };
+            let stop = first_cover(v, n, a, end, need.and_not(&before));
+            return Some(HeapResult { value: c, scan_length: Some(stop as u64) });
         }
         a = end + 1;
         if missing.len() <= TARGETS {
-            return search_missing(g, n, c, a, half, missing);
+            return search_missing(v, n, c, a, limit, half, missing);
         }
     }
     let value = need.and_not(&seen).min().expect("a sparse value below c is missing");
-    HeapResult { value, scan_length: None }
+    (limit == half).then_some(HeapResult { value, scan_length: None })
 }
 
 /// The split in a..=end at which every value of `missing` has been seen (it is known that
 /// they all occur there).
 #[inline(always)]
-fn first_cover(g: &[Value], n: usize, a: usize, end: usize, mut missing: ValueSet) -> usize {
+fn first_cover(v: View, n: usize, a: usize, end: usize, mut missing: ValueSet) -> usize {
     let mut left = missing.len();
     for i in a..=end {
-        let x = g[i] ^ g[n - i];
+        let x = v.lo(i) ^ v.hi(n - i);
         if missing.contains(x) {
             missing.and_not_assign_one(x);
             left -= 1;
@@ -673,9 +776,10 @@ fn first_cover(g: &[Value], n: usize, a: usize, end: usize, mut missing: ValueSe
     unreachable!("the missing values occur in the step")
 }
 
-/// Phase 2: splits a..=half, looking only for the few `missing` values.
+/// Phase 2: splits a..=limit, looking only for the few `missing` values (`None` when the
+/// window ends before the splits do).
 #[inline(always)]
-fn search_missing(g: &[Value], n: usize, c: Value, mut a: usize, half: usize, mut missing: ValueSet) -> HeapResult {
+fn search_missing(v: View, n: usize, c: Value, mut a: usize, limit: usize, half: usize, mut missing: ValueSet) -> Option<HeapResult> {
     let mut targets = [NO_VALUE; TARGETS];
     let fill = |targets: &mut [Value; TARGETS], missing: &ValueSet| {
         *targets = [NO_VALUE; TARGETS];
@@ -684,18 +788,18 @@ fn search_missing(g: &[Value], n: usize, c: Value, mut a: usize, half: usize, mu
         }
     };
     fill(&mut targets, &missing);
-    while a + SEARCH_STEP - 1 <= half {
-        let mask = hits(g, n, a, &targets);
+    while a + SEARCH_STEP - 1 <= limit {
+        let mask = hits(v, n, a, &targets);
         if mask != 0 {
             let mut m = mask;
             while m != 0 {
                 let i = a + m.trailing_zeros() as usize;
                 m &= m - 1;
-                let x = g[i] ^ g[n - i];
+                let x = v.lo(i) ^ v.hi(n - i);
                 if missing.contains(x) {
                     missing.and_not_assign_one(x);
                     if missing.is_empty() {
-                        return HeapResult { value: c, scan_length: Some(i as u64) };
+                        return Some(HeapResult { value: c, scan_length: Some(i as u64) });
                     }
                 }
             }
@@ -703,23 +807,24 @@ fn search_missing(g: &[Value], n: usize, c: Value, mut a: usize, half: usize, mu
         }
         a += SEARCH_STEP;
     }
-    for i in a..=half {
-        let x = g[i] ^ g[n - i];
+    for i in a..=limit {
+        let x = v.lo(i) ^ v.hi(n - i);
         if missing.contains(x) {
             missing.and_not_assign_one(x);
             if missing.is_empty() {
-                return HeapResult { value: c, scan_length: Some(i as u64) };
+                return Some(HeapResult { value: c, scan_length: Some(i as u64) });
             }
         }
     }
-    HeapResult { value: missing.min().expect("scan ran out with values missing"), scan_length: None }
+    (limit == half).then(|| HeapResult { value: missing.min().expect("scan ran out with values missing"), scan_length: None })
 }
 
 /// Bit i set when G(a + i) ^ G(n - a - i) is one of the targets, for i < SEARCH_STEP.
 #[inline(always)]
-fn hits(g: &[Value], n: usize, a: usize, targets: &[Value; TARGETS]) -> u32 {
-    let front: &[Value; SEARCH_STEP] = g[a..a + SEARCH_STEP].try_into().unwrap();
-    let back: &[Value; SEARCH_STEP] = g[n - a - (SEARCH_STEP - 1)..=n - a].try_into().unwrap();
+fn hits(v: View, n: usize, a: usize, targets: &[Value; TARGETS]) -> u32 {
+    let front: &[Value; SEARCH_STEP] = v.front[a..a + SEARCH_STEP].try_into().unwrap();
+    let lo = n - a - (SEARCH_STEP - 1) - v.base;
+    let back: &[Value; SEARCH_STEP] = v.back[lo..lo + SEARCH_STEP].try_into().unwrap();
     let mut mask = 0u32;
     for (i, (&f, &b)) in front.iter().zip(back.iter().rev()).enumerate() {
         let x = f ^ b;

@@ -26,6 +26,9 @@ pub enum SweepError {
     /// far is below 311, so this means a bug or a range far beyond any known one).
     #[error("heap {heap} would get a value of at least {limit}, beyond the stored value width")]
     ValueOverflow { heap: u64, limit: usize },
+    /// Window mode: a scan or a sparse heap reaches further back than the values held.
+    #[error("heap {heap} needs values outside the window of recent values held; use a larger window")]
+    WindowTooSmall { heap: u64 },
     /// The value table would not fit in this machine's address space.
     #[error("{heaps} heaps do not fit in memory on this platform")]
     TooManyHeaps { heaps: u64 },

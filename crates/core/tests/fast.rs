@@ -67,3 +67,33 @@ fn fast_in_small_steps() {
         assert_eq!(fast.checkpoint(), plain.checkpoint(), "{threads} threads");
     }
 }
+
+/// Window mode keeps only the first and the latest values, and gives the same results.
+#[test]
+fn window_mode_equals_full_mode() {
+    let end = 600_000;
+    let mut full = FastSweep::with_options(16, Kernel::detect());
+    full.run_to(end).unwrap();
+    for kernel in Kernel::available() {
+        for threads in [1, 2] {
+            let mut w = FastSweep::with_options(16, kernel);
+            w.set_threads(threads);
+            w.set_window(1 << 17);
+            w.run_to(end / 3).unwrap();
+            w.run_to(end).unwrap();
+            assert!(w.is_windowed());
+            assert_eq!(w.stats(), full.stats(), "{kernel:?}, {threads} threads");
+            assert_eq!(w.first_values(), &full.values()[..1 << 17]);
+            assert_eq!(w.len(), end);
+        }
+    }
+}
+
+/// A window too small for the sparse heaps or the scans is an error, not a wrong value.
+#[test]
+fn too_small_a_window_is_an_error() {
+    let mut w = FastSweep::with_options(16, Kernel::detect());
+    w.set_window(4096);
+    let err = w.run_to(200_000).unwrap_err();
+    assert!(matches!(err, grundy_core::SweepError::WindowTooSmall { .. }), "{err:?}");
+}
