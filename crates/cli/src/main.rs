@@ -41,7 +41,8 @@ Examples:
   grundy analyze --game s1,2,3 2 5 6     take 1 from the 5, or 3 from the 6
   grundy period --game kayles            pre-period 71, period 12, proved
   grundy play --game kayles 10 7         play against the computer (reads moves from stdin)
-  grundy sweep --to 2^24                 the long sweep of Grundy's game, with progress";
+  grundy sweep --to 2^24                 the long sweep of Grundy's game, with progress
+  grundy serve --port 8080               play in the browser at http://127.0.0.1:8080/";
 
 #[derive(Clone, Copy, ValueEnum)]
 enum Format {
@@ -96,6 +97,14 @@ enum Command {
         /// Let the computer move first.
         #[arg(long)]
         computer_first: bool,
+    },
+    /// Serve the play page on 127.0.0.1 (everything it needs is inside the binary).
+    Serve {
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Listen on another address (default 127.0.0.1).
+        #[arg(long, default_value = "127.0.0.1")]
+        bind: std::net::IpAddr,
     },
     /// The long sweep of Grundy's game, with a progress bar, and what it found.
     Sweep {
@@ -239,6 +248,13 @@ fn run(cli: Cli) -> Result<()> {
             out.flush()?;
             drop(out);
             return play::run(game, heaps, computer_first);
+        }
+        Command::Serve { port, bind } => {
+            let options = grundy_web::ServeOptions { addr: std::net::SocketAddr::new(bind, port), workers: 4 };
+            let running = grundy_web::serve(&options).map_err(anyhow::Error::msg)?;
+            writeln!(out, "serving the play page on http://{}/ (Ctrl-C to stop)", running.addr)?;
+            out.flush()?;
+            running.wait();
         }
         Command::Sweep { to } => {
             let bar = indicatif::ProgressBar::new(to);

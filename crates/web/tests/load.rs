@@ -1,0 +1,70 @@
+//! The server on loopback under a bounded load of good and bad requests: it answers every
+//! one, with the right status, and still answers afterwards.
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
+
+use grundy_web::{serve, ServeOptions};
+
+fn request(addr: SocketAddr, raw: &[u8]) -> Option<u16> {
+    let mut s = TcpStream::connect_timeout(&addr, Duration::from_secs(5)).ok()?;
+    s.set_read_timeout(Some(Duration::from_secs(10))).ok()?;
+    s.write_all(raw).ok()?;
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out);
+    let text = String::from_utf8_lossy(&out);
+    text.split_whitespace().nth(1)?.parse().ok()
+}
+
+fn post(path: &str, body: &str) -> Vec<u8> {
+    format!("POST {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
+}
+
+fn get(path: &str) -> Vec<u8> {
+    format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").into_bytes()
+}
+
+#[test]
+fn keeps_answering_under_load() {
+    let running = serve(&ServeOptions { addr: "127.0.0.1:0".parse().unwrap(), workers: 4 }).unwrap();
+    let addr = running.addr;
+    let oversized = {
+        let body = "x".repeat(100_000);
+        format!("POST /api/analyze HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
+    };
+    let cases: Vec<(Vec<u8>, u16)> = vec![
+        (get("/"), 200),
+        (get("/api/games"), 200),
+        (post("/api/analyze", r#"{"game":"grundy","heaps":[5,9,12]}"#), 200),
+        (post("/api/computer", r#"{"game":"kayles","heaps":[10,7]}"#), 200),
+        (post("/api/analyze", r#"{"game":"grundy","heaps":[5,"#), 400),
+        (post("/api/analyze", r#"{"game":"go","heaps":[5]}"#), 400),
+        (post("/api/analyze", r#"{"game":"grundy","heaps":[5000000]}"#), 422),
+        (oversized, 413),
+        (get("/api/values?to=999999999"), 422),
+        (get("/../../etc/passwd"), 404),
+        (b"NONSENSE\r\n\r\n".to_vec(), 400),
+    ];
+    let started = Instant::now();
+    let mut answered = 0;
+    // Bounded in count and in time.
+    'outer: for round in 0..40 {
+        for (raw, status) in &cases {
+            if started.elapsed() > Duration::from_secs(60) {
+                break 'outer;
+            }
+            let got = request(addr, raw);
+            assert_eq!(got, Some(*status), "round {round}: {}", String::from_utf8_lossy(&raw[..raw.len().min(60)]));
+            answered += 1;
+        }
+    }
+    assert!(answered >= 100, "only {answered} requests in 60 s");
+    // Several clients at once.
+    let handles: Vec<_> = (0..8)
+        .map(|_| std::thread::spawn(move || (0..20).all(|_| request(addr, &post("/api/analyze", r#"{"game":"grundy","heaps":[30,40]}"#)) == Some(200))))
+        .collect();
+    assert!(handles.into_iter().all(|h| h.join().unwrap()));
+    assert_eq!(request(addr, &get("/api/games")), Some(200), "still answering");
+    running.stop();
+}
