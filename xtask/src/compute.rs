@@ -131,13 +131,12 @@ pub fn run(args: Args) -> Result<()> {
             write_atomic_with(&ckpt, |sink| sweep.checkpoint_with(sink))
                 .with_context(|| format!("writing checkpoint {}", ckpt.display()))?;
         }
-        if next < n {
-            if bar.is_hidden() {
+        if next < n
+            && bar.is_hidden() {
                 let secs = started.elapsed().as_secs_f64();
                 let rate = (sweep.len() - resumed_from) as f64 / secs.max(1e-9);
                 eprintln!("  {next} of {n} heaps, {:.0} heaps/s, about {:.0} s left", rate, (n - next) as f64 / rate);
             }
-        }
     }
     bar.finish_and_clear();
     let wall = started.elapsed().as_secs_f64();

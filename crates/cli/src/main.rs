@@ -184,7 +184,7 @@ pub fn values_through(game: &Game, n: u64) -> Result<Vec<Value>> {
     if n > MAX_OTHER {
         bail!("{} is computed by the definition; heaps above {MAX_OTHER} would take too long", game.name());
     }
-    Ok(game_values(game, n as usize + 1).with_context(|| format!("computing the values of {}", game.name()))?)
+    game_values(game, n as usize + 1).with_context(|| format!("computing the values of {}", game.name()))
 }
 
 fn run(cli: Cli) -> Result<()> {

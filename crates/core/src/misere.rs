@@ -35,14 +35,14 @@ pub fn analyze_misere_nim(heaps: &[u64]) -> MisereAnalysis {
     let distinct = |i: usize| i == 0 || heaps[i - 1] != heaps[i];
     match big {
         0 => {
-            if ones % 2 == 0 && ones > 0 {
+            if ones.is_multiple_of(2) && ones > 0 {
                 winning.push(NimMove { heap_index: 0, heap: 1, take: 1 });
             }
         }
         1 => {
             // The big heap is the largest, first. Leave an odd number of ones.
             let h = heaps[0];
-            let keep = if ones % 2 == 0 { 1 } else { 0 };
+            let keep = if ones.is_multiple_of(2) { 1 } else { 0 };
             winning.push(NimMove { heap_index: 0, heap: h, take: h - keep });
         }
         _ => {
@@ -55,7 +55,7 @@ pub fn analyze_misere_nim(heaps: &[u64]) -> MisereAnalysis {
         }
     }
     let wins = match big {
-        0 => ones % 2 == 0,
+        0 => ones.is_multiple_of(2),
         1 => true,
         _ => nim_sum != 0,
     };

@@ -83,7 +83,7 @@ pub fn find_period(game: &Game, max: usize) -> Result<Option<Periodicity>, Value
 /// period and its own pre-period.
 fn reduce(g: &[Value], n0: usize, p: usize, after_exception: &[usize], proved: bool) -> Periodicity {
     let smallest = (1..=p)
-        .filter(|d| p % d == 0)
+        .filter(|d| p.is_multiple_of(*d))
         .find(|&d| (n0..n0 + p).all(|n| n + d >= g.len() || g[n] == g[n + d]))
         .unwrap_or(p);
     Periodicity { preperiod: after_exception[smallest], period: smallest, proved, computed: g.len() }
@@ -121,7 +121,7 @@ mod tests {
     #[test]
     fn never_proved_without_a_theorem() {
         let g = find_period(&Game::parse("grundy").unwrap(), 2000).unwrap();
-        assert!(g.map_or(true, |p| !p.proved));
+        assert!(g.is_none_or(|p| !p.proved));
         assert_eq!(find_period(&Game::parse("nim").unwrap(), 500).unwrap(), None);
     }
 }

@@ -77,7 +77,7 @@ fn tczajka_trivial_games() {
 
 /// Rare heaps under a mask: heaps whose value has an even number of 1-bits under it.
 fn rare(v: u16, mask: u16) -> bool {
-    (v & mask).count_ones() % 2 == 0
+    (v & mask).count_ones().is_multiple_of(2)
 }
 
 #[test]

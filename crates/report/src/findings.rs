@@ -70,7 +70,7 @@ impl Findings {
             heaps: s.heaps,
             sparse_count: s.sparse_heaps.len() as u64,
             sparse_by_range,
-            last_sparse_below_100000: s.sparse_heaps.iter().filter(|h| h.0 < 100_000).map(|h| h.0).last(),
+            last_sparse_below_100000: s.sparse_heaps.iter().filter(|h| h.0 < 100_000).map(|h| h.0).next_back(),
             late_sparse: s.sparse_heaps.iter().copied().filter(|h| h.0 > 100_000).collect(),
             records: s.records.clone(),
             values_from_256: s.values.iter().copied().filter(|v| v.0 >= 256).collect(),

@@ -447,7 +447,7 @@ pub fn small_positions() -> (usize, usize) {
             let a = analyze(&GrundysGame, heaps, |n| g[n as usize]);
             let wins = solver.player_to_move_wins(heaps);
             (a.outcome == GameOutcome::PlayerToMoveWins) == wins
-                && a.moves.iter().all(|m| m.is_winning() == !solver.player_to_move_wins(&successor(&a.heaps, m.heap_index, &m.left)))
+                && a.moves.iter().all(|m| m.is_winning() != solver.player_to_move_wins(&successor(&a.heaps, m.heap_index, &m.left)))
         })
         .count();
     (positions.len(), agree)
