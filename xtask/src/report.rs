@@ -28,7 +28,12 @@ const PLOT_HEAPS: u64 = 30_001;
 pub fn run(args: Args) -> Result<()> {
     let summary = load_summary(&args.summary.unwrap_or_else(default_summary))?;
     let checks = verify(&summary, &load_claims()?, &load_references()?);
-    let findings = Findings::new(&summary, &checks);
+    let mut findings = Findings::new(&summary, &checks);
+    // A longer sweep (window mode), when one was committed.
+    let longer = crate::compute::run_dir(1 << 30).join("summary.json");
+    if longer.exists() {
+        findings = findings.with_beyond(&summary, &load_summary(&longer)?);
+    }
     let out = args.out.unwrap_or_else(|| util::root().join("runs/report"));
     let mut sweep = FastSweep::new();
     sweep.run_to(PLOT_HEAPS.min(summary.heaps))?;

@@ -24,6 +24,26 @@ pub struct Findings {
     pub zero_heaps: Vec<u64>,
     pub scan: ScanFindings,
     pub checks: Vec<CheckLine>,
+    /// What a longer sweep adds, when there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub beyond: Option<Beyond>,
+}
+
+/// What a longer sweep found past the main one's range.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Beyond {
+    /// The longer sweep computed G(0..heaps).
+    pub heaps: u64,
+    /// The range it extends: heaps from `from` on.
+    pub from: u64,
+    pub new_records: Vec<(u64, Value)>,
+    pub new_sparse_heaps: Vec<(u64, Value)>,
+    /// Values that first occur past `from`: [value, count, first, last].
+    pub new_values: Vec<(Value, u64, u64, u64)>,
+    pub scan_average: f64,
+    pub longest: Option<Longest>,
+    /// Whether the longer sweep agrees with the main one below `from`.
+    pub agrees_below: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -98,7 +118,24 @@ impl Findings {
                     outcome: c.outcome.word().to_string(),
                 })
                 .collect(),
+            beyond: None,
         }
+    }
+
+    /// Adds what `longer` (a sweep past this one's range) found beyond it.
+    pub fn with_beyond(mut self, main: &Summary, longer: &Summary) -> Findings {
+        let from = main.heaps;
+        self.beyond = Some(Beyond {
+            heaps: longer.heaps,
+            from,
+            new_records: longer.records.iter().copied().filter(|r| r.0 >= from).collect(),
+            new_sparse_heaps: longer.sparse_heaps.iter().copied().filter(|r| r.0 >= from).collect(),
+            new_values: longer.values.iter().copied().filter(|v| v.2 >= from).collect(),
+            scan_average: r2(longer.scan.average),
+            longest: longer.scan.longest,
+            agrees_below: longer.disagreements_below(main, from).is_empty(),
+        });
+        self
     }
 
     pub fn to_json(&self) -> String {

@@ -102,6 +102,40 @@ pub fn report(f: &Findings, pictures: &[(&str, &str)]) -> String {
     let zeros: Vec<String> = f.zero_heaps.iter().map(|n| thousands(*n)).collect();
     let _ = writeln!(w, "{} heaps: {}.", f.zero_heaps.len(), zeros.join(", "));
 
+    if let Some(b) = &f.beyond {
+        let _ = writeln!(w, "\n## Beyond {}: G(0..{})\n", thousands(b.from), thousands(b.heaps));
+        let _ = writeln!(
+            w,
+            "A sweep in window mode to {} {} with this one below {}.",
+            thousands(b.heaps),
+            if b.agrees_below { "agrees" } else { "DISAGREES" },
+            thousands(b.from)
+        );
+        if b.new_sparse_heaps.is_empty() {
+            let _ = writeln!(w, "It finds no sparse heap between {} and {} (Flammenkamp found none beyond 48,399,022 up to 2^38).", thousands(b.from), thousands(b.heaps));
+        } else {
+            let list: Vec<String> = b.new_sparse_heaps.iter().map(|(n, v)| format!("G({}) = {v}", thousands(*n))).collect();
+            let _ = writeln!(w, "New sparse heaps: {}.", list.join(", "));
+        }
+        let _ = writeln!(w, "Average stage-2 scan {:.2}; longest scan {}.\n", b.scan_average, b.longest.map_or("-".into(), |l| format!("{} splits at heap {}", thousands(l.length), thousands(l.heap))));
+        if b.new_records.is_empty() {
+            let _ = writeln!(w, "No new record.");
+        } else {
+            let _ = writeln!(w, "| new record at heap | G |");
+            let _ = writeln!(w, "|---:|---:|");
+            for (n, v) in &b.new_records {
+                let _ = writeln!(w, "| {} | {v} |", thousands(*n));
+            }
+        }
+        if !b.new_values.is_empty() {
+            let _ = writeln!(w, "\n| new value | first heap | last heap | heaps |");
+            let _ = writeln!(w, "|---:|---:|---:|---:|");
+            for (v, count, first, last) in &b.new_values {
+                let _ = writeln!(w, "| {v} | {} | {} | {} |", thousands(*first), thousands(*last), thousands(*count));
+            }
+        }
+    }
+
     if !pictures.is_empty() {
         let _ = writeln!(w, "\n## Pictures\n");
         for (file, caption) in pictures {

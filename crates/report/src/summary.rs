@@ -99,6 +99,40 @@ impl Summary {
         serde_json::from_str(text)
     }
 
+    /// The part of this summary that concerns heaps below `limit`, as far as it can be
+    /// derived: sparse heaps, records, zeros and first occurrences exactly; scan totals from
+    /// the whole intervals below `limit`; the longest scan only if it lies below `limit`.
+    /// Per-value counts and last heaps cannot be restricted and are left as they are: use
+    /// only `first` of `values`.
+    pub fn restricted(&self, limit: u64) -> Summary {
+        if limit >= self.heaps {
+            return self.clone();
+        }
+        let log2 = self.scan.interval_log2;
+        let intervals: Vec<(u64, u64, u64)> = self.scan.intervals.iter().copied().filter(|i| (i.0 + 1) << log2 <= limit).collect();
+        let total = intervals.iter().map(|i| i.1).sum::<u64>();
+        let count = intervals.iter().map(|i| i.2).sum::<u64>();
+        Summary {
+            generated_by: format!("{} (restricted to heaps below {limit})", self.generated_by),
+            algorithm: self.algorithm.clone(),
+            heaps: limit,
+            first_values: self.first_values.iter().take(limit as usize).copied().collect(),
+            bfile_0_10000_sha256: self.bfile_0_10000_sha256.clone().filter(|_| limit > BFILE_LAST),
+            zero_heaps: self.zero_heaps.iter().copied().filter(|&n| n < limit).collect(),
+            sparse_heaps: self.sparse_heaps.iter().copied().filter(|h| h.0 < limit).collect(),
+            records: self.records.iter().copied().filter(|h| h.0 < limit).collect(),
+            values: self.values.iter().copied().filter(|v| v.2 < limit).collect(),
+            scan: ScanSummary {
+                total,
+                count,
+                average: total as f64 / count.max(1) as f64,
+                longest: self.scan.longest.filter(|l| l.heap < limit),
+                interval_log2: log2,
+                intervals,
+            },
+        }
+    }
+
     /// The first heap with value `v`.
     pub fn first_heap_of(&self, v: Value) -> Option<u64> {
         self.values.iter().find(|r| r.0 == v).map(|r| r.2)

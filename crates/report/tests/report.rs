@@ -48,6 +48,21 @@ fn a_wrong_summary_is_caught() {
     assert_eq!(bad, ["sparse-list", "sparse-by-range", "longest-scan"]);
 }
 
+/// The 2^30 sweep, restricted to heaps below 2^26, still matches every claim it can speak
+/// to; the longest scan below 2^26 is not in its summary.
+#[test]
+fn a_longer_sweep_is_checked_on_the_claims_range() {
+    let path = root().join("runs/sweep/1073741824/summary.json");
+    let summary = Summary::from_json(&fs::read_to_string(path).unwrap()).unwrap();
+    assert_eq!(summary.heaps, 1 << 30);
+    let checks = verify(&summary, &claims(), &references());
+    assert!(checks.iter().all(|c| c.outcome != Outcome::Mismatch), "{checks:#?}");
+    let beyond: Vec<&str> = checks.iter().filter(|c| c.outcome == Outcome::OutOfRange).map(|c| c.id.as_str()).collect();
+    assert_eq!(beyond, ["longest-scan"]);
+    let next = checks.iter().find(|c| c.id == "records-beyond").unwrap();
+    assert!(next.detail.contains("our sweep reaches it: Some((475094020, 281))"), "{}", next.detail);
+}
+
 /// runs/report/ holds exactly what `cargo xtask report` makes from the committed summary.
 #[test]
 fn committed_report_is_current() {
@@ -55,7 +70,13 @@ fn committed_report_is_current() {
     let summary = Summary::from_json(&text).unwrap();
     let checks = verify(&summary, &claims(), &references());
     assert!(checks.iter().all(|c| c.outcome != Outcome::Mismatch));
-    let findings = Findings::new(&summary, &checks);
+    let mut findings = Findings::new(&summary, &checks);
+    let longer = root().join("runs/sweep/1073741824/summary.json");
+    if longer.exists() {
+        let longer = Summary::from_json(&fs::read_to_string(longer).unwrap()).unwrap();
+        findings = findings.with_beyond(&summary, &longer);
+        assert!(findings.beyond.as_ref().unwrap().agrees_below, "the 2^30 sweep agrees with the 2^26 one");
+    }
     let pictures = [("values.svg", "G(n) for n <= 30,000"), ("sparse-heaps.svg", "where the sparse heaps lie")];
     let stale = "is stale: run `cargo xtask report`";
     assert!(fs::read_to_string(root().join("runs/report/report.md")).unwrap() == markdown::report(&findings, &pictures), "report.md {stale}");
