@@ -1,17 +1,24 @@
 //! The fast sweep: the same two-stage sparse-space method as [`crate::SparseSweep`], with
-//! the same results and statistics, arranged for the machine.
+//! the same results and statistics, arranged for the machine. Measured choices (2^22 heaps
+//! on the project's 2-core machine; `runs/bench/` for whole runs):
 //!
-//! - Heaps are taken in blocks of [`BLOCK`]. Stage 1 for a whole block is done up front
-//!   for every sparse heap r >= BLOCK: the parts n - r of the block's heaps are then all
-//!   final, contiguous, and read with vector loads instead of one gather per heap. Only the
-//!   ~200 sparse heaps below BLOCK (and any found inside the block) are done per heap.
-//! - Stage 2 first marks every option of 16 splits into a 512-bit set and tests coverage
-//!   once per 16 (no branch per split). When at most [`TARGETS`] sparse values are still
-//!   missing, it switches to searching for just those, 32 splits per step, which the
-//!   compiler turns into a few vector instructions; the exact split where the scan
-//!   stops is then found within the step, so the scan lengths are exact.
-//! - The stage-2 kernels are compiled twice, portable and with AVX-512BW, and picked at
-//!   run time; both are tested against the plain sweep.
+//! - Heaps are taken in blocks of [`BLOCK`]. Stage 1 for the sparse heaps r >= 2 * BLOCK
+//!   is done a block ahead on a helper thread: the parts n - r of the next block's heaps
+//!   are final by then and contiguous, so they are read with vector loads instead of one
+//!   gather per heap, and one mark per heap goes into a row that stays in L1. The ~60
+//!   sparse heaps below 2 * BLOCK (and any found since) are done per heap on the main
+//!   thread. One thread: 6.8 s; two: 3.8 s.
+//! - Stage 2 with AVX-512BW ([`Kernel::Avx512`]) holds the set of sparse values still
+//!   missing in one 512-bit register and tests 32 splits against it with two lane
+//!   permutations and a shift; hits are cleared in the register and the exact stopping
+//!   split is found within the step. The latest values are also kept reversed, so G(n - a)
+//!   needs no lane reversal. 22 s -> 7 s against the portable kernel below.
+//! - The portable kernel ([`Kernel::Portable`]) marks every option of 16 splits into a
+//!   512-bit set and tests coverage once per 16; when at most [`TARGETS`] values are
+//!   missing it searches for just those, 32 splits a step. Both kernels are tested
+//!   against the plain sweep.
+//! - Window mode ([`FastSweep::set_window`]) keeps only the first and the latest values, so
+//!   memory does not grow with N.
 
 use crate::class::ValueSet;
 use crate::stats::{SweepStats, DEFAULT_INTERVAL_LOG2};
@@ -585,17 +592,7 @@ unsafe fn scan_avx512(v: View, recent: Option<&Reversed>, n: usize, c: Value) ->
     }
     let mut words = [0u64; 8];
     unsafe { _mm512_storeu_si512(words.as_mut_ptr() as *mut _, bits) };
-    let mut missing = ValueSet::from_words(words);
-    for i in a..=limit {
-        let x = v.lo(i) ^ v.hi(n - i);
-        if missing.contains(x) {
-            missing.and_not_assign_one(x);
-            if missing.is_empty() {
-                return Some(HeapResult { value: c, scan_length: Some(i as u64) });
-            }
-        }
-    }
-    (limit == half).then(|| HeapResult { value: missing.min().expect("scan ran out with values missing"), scan_length: None })
+    scan_tail(v, n, c, a, limit, half, ValueSet::from_words(words))
 }
 
 /// One step of 32 options `x` (for splits a..a+32): clears those in the missing set `bits`
@@ -807,6 +804,14 @@ fn search_missing(v: View, n: usize, c: Value, mut a: usize, limit: usize, half:
         }
         a += SEARCH_STEP;
     }
+    scan_tail(v, n, c, a, limit, half, missing)
+}
+
+/// The last splits a..=limit one by one, until `missing` is covered; then, if the splits
+/// ran out (limit = half), the smallest value still missing is the heap's sparse value.
+/// `None` when the window ends before the splits do.
+#[inline(always)]
+fn scan_tail(v: View, n: usize, c: Value, a: usize, limit: usize, half: usize, mut missing: ValueSet) -> Option<HeapResult> {
     for i in a..=limit {
         let x = v.lo(i) ^ v.hi(n - i);
         if missing.contains(x) {
