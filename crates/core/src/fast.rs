@@ -113,6 +113,74 @@ struct FarJob {
     rows: Vec<u8>,
 }
 
+/// A one-slot handoff between the two threads. The threads hand a block's work back and
+/// forth every ~100 microseconds, so the waiting side spins briefly instead of sleeping in
+/// the kernel (a futex wake-up costs several microseconds each way).
+struct Mailbox<T> {
+    slot: std::sync::Mutex<Option<T>>,
+    full: std::sync::atomic::AtomicBool,
+    /// Set when the thread that fills this mailbox has ended (even by a panic).
+    closed: std::sync::atomic::AtomicBool,
+}
+
+impl<T> Mailbox<T> {
+    fn new() -> Self {
+        Mailbox {
+            slot: std::sync::Mutex::new(None),
+            full: std::sync::atomic::AtomicBool::new(false),
+            closed: std::sync::atomic::AtomicBool::new(false),
+        }
+    }
+
+    fn put(&self, value: T) {
+        use std::sync::atomic::Ordering;
+        *self.slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(value);
+        self.full.store(true, Ordering::Release);
+    }
+
+    fn take(&self) -> T {
+        use std::sync::atomic::Ordering;
+        let mut spins = 0u32;
+        loop {
+            if self.full.swap(false, Ordering::Acquire) {
+                return self.slot.lock().unwrap_or_else(|e| e.into_inner()).take().expect("a full mailbox holds a value");
+            }
+            if self.closed.load(Ordering::Acquire) && !self.full.load(Ordering::Acquire) {
+                panic!("the helper thread of the sweep stopped unexpectedly");
+            }
+            spins += 1;
+            if spins < 1 << 16 {
+                std::hint::spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
+        }
+    }
+}
+
+/// Marks a mailbox closed when dropped: the helper holds one for the mailbox it fills,
+/// so that a helper that dies cannot leave the main thread waiting forever.
+struct CloseOnDrop<'a, T>(&'a Mailbox<T>);
+
+impl<T> Drop for CloseOnDrop<'_, T> {
+    fn drop(&mut self) {
+        self.0.closed.store(true, std::sync::atomic::Ordering::Release);
+    }
+}
+
+/// Tells the helper thread to stop when dropped.
+struct StopHelper<'a>(&'a Mailbox<Option<(FarJob, FinalValues)>>);
+
+impl Drop for StopHelper<'_> {
+    fn drop(&mut self) {
+        // The helper may still be finishing a job: wait until it has taken its last one.
+        while self.0.full.load(std::sync::atomic::Ordering::Acquire) {
+            std::hint::spin_loop();
+        }
+        self.0.put(None);
+    }
+}
+
 /// Read access to the values below a bound that the main thread no longer writes.
 #[derive(Clone, Copy)]
 struct FinalValues {
@@ -278,14 +346,15 @@ impl FastSweep {
             return Ok(());
         }
         let kernel = self.kernel;
+        let jobs: Mailbox<Option<(FarJob, FinalValues)>> = Mailbox::new();
+        let done: Mailbox<FarJob> = Mailbox::new();
         std::thread::scope(|scope| {
-            let (job_tx, job_rx) = std::sync::mpsc::sync_channel::<(FarJob, FinalValues)>(1);
-            let (done_tx, done_rx) = std::sync::mpsc::sync_channel::<FarJob>(1);
-            scope.spawn(move || {
-                for (job, values) in job_rx {
-                    if done_tx.send(run_far_job(kernel, job, values)).is_err() {
-                        break;
-                    }
+            // Whatever way the main loop ends, the helper is told to stop.
+            let _stop = StopHelper(&jobs);
+            scope.spawn(|| {
+                let _closed = CloseOnDrop(&done);
+                while let Some((job, values)) = jobs.take() {
+                    done.put(run_far_job(kernel, job, values));
                 }
             });
             let first = self.far_job(end, self.heaps(), Vec::new())?;
@@ -297,14 +366,14 @@ impl FastSweep {
                 if ahead {
                     // The next block's far parts are below this block's start: final now.
                     let job = self.far_job(end, next_start, std::mem::take(&mut spare))?;
-                    job_tx.send((job, self.final_values())).expect("the helper thread is alive");
+                    jobs.put(Some((job, self.final_values())));
                 }
                 self.block(&current)?;
                 progress(self.len());
                 if !ahead {
                     return Ok(());
                 }
-                spare = std::mem::replace(&mut current, done_rx.recv().expect("the helper thread answers")).rows;
+                spare = std::mem::replace(&mut current, done.take()).rows;
             }
         })
     }
