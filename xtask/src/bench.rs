@@ -54,7 +54,9 @@ pub fn run_one(args: OneArgs) -> Result<()> {
     let n = args.heaps;
     let started = Instant::now();
     let sparse_heaps = match args.method.as_str() {
-        "naive" => naive::grundy_values(n as usize - 1).iter().filter(|&&v| grundy_core::class::is_sparse(v)).count() as u64,
+        "naive" => {
+            naive::grundy_values(n as usize - 1).iter().filter(|&&v| grundy_core::class::is_sparse(v)).count() as u64
+        }
         "plain" => {
             let mut s = SparseSweep::new();
             s.run_to(n)?;
@@ -213,6 +215,8 @@ fn markdown(b: &Bench) -> String {
             r.sparse_heaps
         ));
     }
-    s.push_str("\nThe write-up (Node.js, one thread): definition 65.5 s and sparse space 6.8 s at 400,000; 1,017 s at 2^26.\n");
+    s.push_str(
+        "\nThe write-up (Node.js, one thread): definition 65.5 s and sparse space 6.8 s at 400,000; 1,017 s at 2^26.\n",
+    );
     s
 }

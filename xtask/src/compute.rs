@@ -45,7 +45,15 @@ pub struct Args {
 impl Args {
     /// The defaults: 2^26 heaps, checkpoints every 2^21, summary in runs/.
     pub fn default_run() -> Args {
-        Args { to: DEFAULT_HEAPS, resume: false, checkpoint_every: 1 << 21, out: None, check_against: None, single_thread: false, window: None }
+        Args {
+            to: DEFAULT_HEAPS,
+            resume: false,
+            checkpoint_every: 1 << 21,
+            out: None,
+            check_against: None,
+            single_thread: false,
+            window: None,
+        }
     }
 }
 
@@ -103,7 +111,11 @@ pub fn run(args: Args) -> Result<()> {
             bail!("refusing checkpoint {}: it holds {} heaps, more than --to {n}", ckpt.display(), sweep.len());
         }
         if sweep.stats().scan.interval_log2 != 21 {
-            bail!("refusing checkpoint {}: its scan intervals are 2^{} heaps, not 2^21", ckpt.display(), sweep.stats().scan.interval_log2);
+            bail!(
+                "refusing checkpoint {}: its scan intervals are 2^{} heaps, not 2^21",
+                ckpt.display(),
+                sweep.stats().scan.interval_log2
+            );
         }
         eprintln!("resuming at heap {} of {n}", sweep.len());
         sweep
@@ -131,12 +143,11 @@ pub fn run(args: Args) -> Result<()> {
             write_atomic_with(&ckpt, |sink| sweep.checkpoint_with(sink))
                 .with_context(|| format!("writing checkpoint {}", ckpt.display()))?;
         }
-        if next < n
-            && bar.is_hidden() {
-                let secs = started.elapsed().as_secs_f64();
-                let rate = (sweep.len() - resumed_from) as f64 / secs.max(1e-9);
-                eprintln!("  {next} of {n} heaps, {:.0} heaps/s, about {:.0} s left", rate, (n - next) as f64 / rate);
-            }
+        if next < n && bar.is_hidden() {
+            let secs = started.elapsed().as_secs_f64();
+            let rate = (sweep.len() - resumed_from) as f64 / secs.max(1e-9);
+            eprintln!("  {next} of {n} heaps, {:.0} heaps/s, about {:.0} s left", rate, (n - next) as f64 / rate);
+        }
     }
     bar.finish_and_clear();
     let wall = started.elapsed().as_secs_f64();

@@ -4,8 +4,8 @@ mod bench;
 mod compute;
 mod fetch;
 mod report;
-mod verify;
 mod util;
+mod verify;
 
 use std::process::ExitCode;
 
@@ -41,7 +41,8 @@ enum Task {
 /// The main job: the 2^26 sweep (reused when its summary is current), its checks and report.
 fn all() -> anyhow::Result<()> {
     let path = verify::default_summary();
-    let current = verify::load_summary(&path).map(|s| s.algorithm == grundy_core::FastSweep::ALGORITHM).unwrap_or(false);
+    let current =
+        verify::load_summary(&path).map(|s| s.algorithm == grundy_core::FastSweep::ALGORITHM).unwrap_or(false);
     if current {
         println!("using {} (same algorithm; delete it to recompute)", path.display());
     } else {

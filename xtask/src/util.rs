@@ -44,7 +44,12 @@ pub fn git_revision() -> String {
 pub fn cpu_model() -> String {
     std::fs::read_to_string("/proc/cpuinfo")
         .ok()
-        .and_then(|t| t.lines().find(|l| l.starts_with("model name")).and_then(|l| l.split(':').nth(1)).map(|s| s.trim().to_string()))
+        .and_then(|t| {
+            t.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|s| s.trim().to_string())
+        })
         .unwrap_or_else(|| "unknown".into())
 }
 

@@ -23,7 +23,8 @@ pub fn default_summary() -> PathBuf {
 }
 
 pub fn load_summary(path: &Path) -> Result<Summary> {
-    let text = fs::read_to_string(path).with_context(|| format!("reading {} (run `cargo xtask compute` first)", path.display()))?;
+    let text = fs::read_to_string(path)
+        .with_context(|| format!("reading {} (run `cargo xtask compute` first)", path.display()))?;
     Summary::from_json(&text).with_context(|| format!("parsing {}", path.display()))
 }
 
@@ -36,7 +37,8 @@ pub fn load_claims() -> Result<Claims> {
 /// The parsed references in `fixtures/`, with what the manifest says of each.
 pub fn load_references() -> Result<References> {
     let root = util::fixtures();
-    References::load(|rel| fs::read_to_string(root.join(rel)).map_err(|e| format!("reading fixtures/{rel}: {e}"))).map_err(anyhow::Error::msg)
+    References::load(|rel| fs::read_to_string(root.join(rel)).map_err(|e| format!("reading fixtures/{rel}: {e}")))
+        .map_err(anyhow::Error::msg)
 }
 
 /// The table printed by `verify`.
@@ -44,7 +46,10 @@ pub fn table(checks: &[Check]) -> String {
     let mut out = String::new();
     let w_id = checks.iter().map(|c| c.id.len()).max().unwrap_or(5).max(5);
     let w_out = checks.iter().map(|c| c.outcome.word().len()).max().unwrap_or(6);
-    out.push_str(&format!("{:<w_id$}  {:<w_out$}  reference / available here / what was compared\n", "claim", "result"));
+    out.push_str(&format!(
+        "{:<w_id$}  {:<w_out$}  reference / available here / what was compared\n",
+        "claim", "result"
+    ));
     for c in checks {
         out.push_str(&format!("{:<w_id$}  {:<w_out$}  {}\n", c.id, c.outcome.word(), c.reference));
         if c.available != "-" {

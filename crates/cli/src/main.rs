@@ -223,7 +223,8 @@ fn run(cli: Cli) -> Result<()> {
             }
         }
         Command::Period { game, max } => {
-            let p = find_period(&game, max as usize).with_context(|| format!("computing the values of {}", game.name()))?;
+            let p =
+                find_period(&game, max as usize).with_context(|| format!("computing the values of {}", game.name()))?;
             match p {
                 Some(p) if p.proved => writeln!(
                     out,
@@ -266,10 +267,21 @@ fn run(cli: Cli) -> Result<()> {
             sweep.run_to_with(to, |done| bar.set_position(done))?;
             bar.finish_and_clear();
             let s = sweep.stats();
-            writeln!(out, "G(0..{to}): {} sparse heaps, the last G({}) = {}", s.sparse_heaps.len(), s.sparse_heaps.last().map_or(0, |h| h.heap), s.sparse_heaps.last().map_or(0, |h| h.value))?;
+            writeln!(
+                out,
+                "G(0..{to}): {} sparse heaps, the last G({}) = {}",
+                s.sparse_heaps.len(),
+                s.sparse_heaps.last().map_or(0, |h| h.heap),
+                s.sparse_heaps.last().map_or(0, |h| h.value)
+            )?;
             let r = s.records.last().expect("heap 0 is a record");
             writeln!(out, "{} records, the last G({}) = {}", s.records.len(), r.heap, r.value)?;
-            writeln!(out, "average stage-2 scan {:.2}; longest {:?}", s.scan.average(), s.scan.longest.map(|l| (l.heap, l.length)))?;
+            writeln!(
+                out,
+                "average stage-2 scan {:.2}; longest {:?}",
+                s.scan.average(),
+                s.scan.longest.map(|l| (l.heap, l.length))
+            )?;
         }
     }
     out.flush()?;
@@ -298,13 +310,16 @@ fn write_analysis(out: &mut impl Write, game: &Game, heaps: &[u64], g: &[Value])
     writeln!(out, "nim-sum:  {} = {}", terms.join(" xor "), a.nim_sum)?;
     match a.outcome {
         Outcome::PlayerToMoveWins => writeln!(out, "outcome:  the player to move wins (the nim-sum is not 0)")?,
-        Outcome::PlayerToMoveLoses => writeln!(out, "outcome:  the player to move loses against perfect play (the nim-sum is 0)")?,
+        Outcome::PlayerToMoveLoses => {
+            writeln!(out, "outcome:  the player to move loses against perfect play (the nim-sum is 0)")?
+        }
     }
     let winning: Vec<_> = a.winning_moves().collect();
     writeln!(out, "legal moves: {}; winning moves: {}", a.moves.len(), winning.len())?;
     for m in winning {
         let values: Vec<String> = m.left.iter().map(|&h| g[h as usize].to_string()).collect();
-        let values = if values.is_empty() { "no heap left".to_string() } else { format!("values {}", values.join(" and ")) };
+        let values =
+            if values.is_empty() { "no heap left".to_string() } else { format!("values {}", values.join(" and ")) };
         writeln!(out, "  {} ({values}), leaving nim-sum 0", describe_move(game, m.heap, m.take, &m.left))?;
     }
     Ok(())
@@ -323,7 +338,9 @@ fn write_misere(out: &mut impl Write, heaps: &[u64]) -> Result<()> {
     };
     match a.outcome {
         Outcome::PlayerToMoveWins => writeln!(out, "outcome:  the player to move wins ({rule})")?,
-        Outcome::PlayerToMoveLoses => writeln!(out, "outcome:  the player to move loses against perfect play ({rule})")?,
+        Outcome::PlayerToMoveLoses => {
+            writeln!(out, "outcome:  the player to move loses against perfect play ({rule})")?
+        }
     }
     writeln!(out, "winning moves: {}", a.winning_moves.len())?;
     for m in &a.winning_moves {

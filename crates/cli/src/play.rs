@@ -46,13 +46,20 @@ fn moves(game: &Game, heaps: &[u64], g: &[Value]) -> (Vec<Move>, Vec<Move>) {
         let all: Vec<Move> = canonical(heaps)
             .iter()
             .enumerate()
-            .flat_map(|(i, &h)| game.heap_moves(h).into_iter().map(move |m| Move { heap_index: i, heap: h, take: m.take, left: m.left }))
+            .flat_map(|(i, &h)| {
+                game.heap_moves(h).into_iter().map(move |m| Move { heap_index: i, heap: h, take: m.take, left: m.left })
+            })
             .collect();
         let a = analyze_misere_nim(heaps);
         let wins = a
             .winning_moves
             .iter()
-            .map(|w| Move { heap_index: w.heap_index, heap: w.heap, take: w.take, left: if w.take == w.heap { vec![] } else { vec![w.heap - w.take] } })
+            .map(|w| Move {
+                heap_index: w.heap_index,
+                heap: w.heap,
+                take: w.take,
+                left: if w.take == w.heap { vec![] } else { vec![w.heap - w.take] },
+            })
             .collect();
         return (all, wins);
     }
@@ -68,7 +75,9 @@ fn computer_move(game: &Game, heaps: &[u64], g: &[Value]) -> Option<Move> {
         return Some(w);
     }
     let largest = all.iter().map(|m| m.heap).max()?;
-    all.into_iter().filter(|m| m.heap == largest).min_by_key(|m| (m.take, std::cmp::Reverse(m.left.iter().max().copied())))
+    all.into_iter()
+        .filter(|m| m.heap == largest)
+        .min_by_key(|m| (m.take, std::cmp::Reverse(m.left.iter().max().copied())))
 }
 
 /// Finds the move the player typed: a number from the list, or "HEAP PART" (Grundy's
@@ -80,7 +89,10 @@ fn parse_move(game: &Game, line: &str, list: &[Move]) -> Result<Move, String> {
         .map(|t| t.parse::<u64>().map_err(|_| format!("{t:?} is not a number")))
         .collect::<Result<_, _>>()?;
     match tokens.as_slice() {
-        [k] => list.get((*k as usize).wrapping_sub(1)).cloned().ok_or_else(|| format!("there is no move {k}; moves are numbered 1 to {}", list.len())),
+        [k] => list
+            .get((*k as usize).wrapping_sub(1))
+            .cloned()
+            .ok_or_else(|| format!("there is no move {k}; moves are numbered 1 to {}", list.len())),
         [heap, x, rest @ ..] => {
             let found: Vec<&Move> = list
                 .iter()
@@ -99,7 +111,8 @@ fn parse_move(game: &Game, line: &str, list: &[Move]) -> Result<Move, String> {
 }
 
 fn random_heaps() -> Vec<u64> {
-    let mut x = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(12345, |d| d.as_nanos() as u64) | 1;
+    let mut x =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(12345, |d| d.as_nanos() as u64) | 1;
     (0..3)
         .map(|_| {
             x ^= x << 13;
@@ -122,7 +135,13 @@ pub fn run(game: Game, heaps: Vec<u64>, computer_first: bool) -> Result<()> {
     let mut lines = stdin.lock().lines();
     let mut out = io::stdout();
     let misere = game.is_misere();
-    writeln!(out, "{}: {}. Type a move's number, or HEAP and {}, 'hint' or 'quit'.", game.name(), if misere { "whoever takes the last stone loses" } else { "whoever cannot move loses" }, if game == Game::Grundy { "one of the two new heaps" } else { "how many to take" })?;
+    writeln!(
+        out,
+        "{}: {}. Type a move's number, or HEAP and {}, 'hint' or 'quit'.",
+        game.name(),
+        if misere { "whoever takes the last stone loses" } else { "whoever cannot move loses" },
+        if game == Game::Grundy { "one of the two new heaps" } else { "how many to take" }
+    )?;
     let mut players_turn = !computer_first;
     loop {
         heaps = canonical(&heaps);

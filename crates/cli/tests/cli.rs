@@ -130,12 +130,19 @@ fn play_over_a_pipe() {
     // Bad moves get a message and another chance; end of input ends the game.
     let o = grundy_with_input(&["play", "--game", "kayles", "10"], "99\nx\n");
     let text = stdout(&o);
-    assert!(text.contains("there is no move 99") && text.contains("\"x\" is not a number") && text.contains("end of input"), "{text}");
+    assert!(
+        text.contains("there is no move 99") && text.contains("\"x\" is not a number") && text.contains("end of input"),
+        "{text}"
+    );
 }
 
 #[test]
 fn bad_games_get_one_line() {
-    for args in [&["value", "--game", ".0.7", "5"][..], &["value", "--game", "chess", "5"][..], &["period", "--game", "s1,,2"][..]] {
+    for args in [
+        &["value", "--game", ".0.7", "5"][..],
+        &["value", "--game", "chess", "5"][..],
+        &["period", "--game", "s1,,2"][..],
+    ] {
         let o = grundy(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8(o.stderr).unwrap();

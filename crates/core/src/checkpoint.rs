@@ -351,10 +351,7 @@ mod tests {
         let mid = v.len() / 2;
         v[mid] ^= 1;
         assert!(matches!(Checkpoint::decode(&v), Err(CheckpointError::ChecksumMismatch { .. })));
-        assert!(matches!(
-            Checkpoint::decode_for(&good, "other/1"),
-            Err(CheckpointError::WrongAlgorithm { .. })
-        ));
+        assert!(matches!(Checkpoint::decode_for(&good, "other/1"), Err(CheckpointError::WrongAlgorithm { .. })));
     }
 
     #[test]

@@ -143,7 +143,12 @@ impl<T> Mailbox<T> {
         let mut spins = 0u32;
         loop {
             if self.full.swap(false, Ordering::Acquire) {
-                return self.slot.lock().unwrap_or_else(|e| e.into_inner()).take().expect("a full mailbox holds a value");
+                return self
+                    .slot
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .take()
+                    .expect("a full mailbox holds a value");
             }
             if self.closed.load(Ordering::Acquire) && !self.full.load(Ordering::Acquire) {
                 panic!("the helper thread of the sweep stopped unexpectedly");
@@ -459,7 +464,8 @@ impl FastSweep {
             let c = first_unmarked_common(&near_marks, far_row);
             near_marks = [0; VALUE_LIMIT];
             let c = c.ok_or(SweepError::ValueOverflow { heap: n as u64, limit: VALUE_LIMIT })?;
-            let result = scan(self.kernel, g, self.recent.as_ref(), n, c).ok_or(SweepError::WindowTooSmall { heap: n as u64 })?;
+            let result = scan(self.kernel, g, self.recent.as_ref(), n, c)
+                .ok_or(SweepError::WindowTooSmall { heap: n as u64 })?;
             if let Some(recent) = &mut self.recent {
                 recent.push(n, result.value);
             }
@@ -669,11 +675,7 @@ unsafe fn scan_avx512(v: View, recent: Option<&Reversed>, n: usize, c: Value) ->
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
 #[inline]
-unsafe fn step_avx512(
-    x: std::arch::x86_64::__m512i,
-    bits: &mut std::arch::x86_64::__m512i,
-    a: usize,
-) -> Option<usize> {
+unsafe fn step_avx512(x: std::arch::x86_64::__m512i, bits: &mut std::arch::x86_64::__m512i, a: usize) -> Option<usize> {
     let hits = unsafe { hits_avx512(x, *bits) };
     if hits == 0 {
         return None;
@@ -845,7 +847,15 @@ fn first_cover(v: View, n: usize, a: usize, end: usize, mut missing: ValueSet) -
 /// Phase 2: splits a..=limit, looking only for the few `missing` values (`None` when the
 /// window ends before the splits do).
 #[inline(always)]
-fn search_missing(v: View, n: usize, c: Value, mut a: usize, limit: usize, half: usize, mut missing: ValueSet) -> Option<HeapResult> {
+fn search_missing(
+    v: View,
+    n: usize,
+    c: Value,
+    mut a: usize,
+    limit: usize,
+    half: usize,
+    mut missing: ValueSet,
+) -> Option<HeapResult> {
     let mut targets = [NO_VALUE; TARGETS];
     let fill = |targets: &mut [Value; TARGETS], missing: &ValueSet| {
         *targets = [NO_VALUE; TARGETS];
@@ -880,7 +890,15 @@ fn search_missing(v: View, n: usize, c: Value, mut a: usize, limit: usize, half:
 /// ran out (limit = half), the smallest value still missing is the heap's sparse value.
 /// `None` when the window ends before the splits do.
 #[inline(always)]
-fn scan_tail(v: View, n: usize, c: Value, a: usize, limit: usize, half: usize, mut missing: ValueSet) -> Option<HeapResult> {
+fn scan_tail(
+    v: View,
+    n: usize,
+    c: Value,
+    a: usize,
+    limit: usize,
+    half: usize,
+    mut missing: ValueSet,
+) -> Option<HeapResult> {
     for i in a..=limit {
         let x = v.lo(i) ^ v.hi(n - i);
         if missing.contains(x) {
@@ -890,7 +908,8 @@ fn scan_tail(v: View, n: usize, c: Value, a: usize, limit: usize, half: usize, m
             }
         }
     }
-    (limit == half).then(|| HeapResult { value: missing.min().expect("scan ran out with values missing"), scan_length: None })
+    (limit == half)
+        .then(|| HeapResult { value: missing.min().expect("scan ran out with values missing"), scan_length: None })
 }
 
 /// Bit i set when G(a + i) ^ G(n - a - i) is one of the targets, for i < SEARCH_STEP.

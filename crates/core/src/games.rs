@@ -194,7 +194,9 @@ pub enum Game {
     /// Take k stones with 1 <= k <= n / 2.
     TakeAtMostHalf,
     /// Take any positive number of stones; `misere`: who takes the last stone loses.
-    Nim { misere: bool },
+    Nim {
+        misere: bool,
+    },
 }
 
 impl Game {
@@ -277,8 +279,12 @@ impl HeapGame for Game {
         match self {
             Game::Grundy => GrundysGame.heap_moves(n),
             Game::TakeAndBreak(g) => g.heap_moves(n),
-            Game::Subtraction(SubtractionSet::Finite(set)) => set.iter().copied().filter(|&s| s <= n).map(leave).collect(),
-            Game::Subtraction(SubtractionSet::Squares) => (1..).map(|i: u64| i * i).take_while(|&s| s <= n).map(leave).collect(),
+            Game::Subtraction(SubtractionSet::Finite(set)) => {
+                set.iter().copied().filter(|&s| s <= n).map(leave).collect()
+            }
+            Game::Subtraction(SubtractionSet::Squares) => {
+                (1..).map(|i: u64| i * i).take_while(|&s| s <= n).map(leave).collect()
+            }
             Game::TakeAtMostHalf => (1..=n / 2).map(leave).collect(),
             Game::Nim { .. } => (1..=n).map(leave).collect(),
         }
@@ -330,7 +336,10 @@ mod tests {
         let g = Game::parse("4!.0").unwrap();
         assert_eq!(g.heap_moves(6).len(), 2);
         let three = TakeAndBreak::parse("8.").unwrap();
-        assert_eq!(three.heap_moves(6).into_iter().map(|m| m.left).collect::<Vec<_>>(), vec![vec![4, 1, 1], vec![3, 2, 1], vec![2, 2, 2]]);
+        assert_eq!(
+            three.heap_moves(6).into_iter().map(|m| m.left).collect::<Vec<_>>(),
+            vec![vec![4, 1, 1], vec![3, 2, 1], vec![2, 2, 2]]
+        );
         assert_eq!(Game::parse("half").unwrap().heap_moves(5).len(), 2);
     }
 }

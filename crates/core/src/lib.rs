@@ -29,8 +29,8 @@ pub mod stats;
 pub mod sweep;
 
 pub use checkpoint::{Checkpoint, CheckpointError};
-pub use stats::{HeapValue, IntervalScan, LongestScan, ScanStats, SweepStats, ValueStat};
 pub use fast::{FastSweep, Kernel};
+pub use stats::{HeapValue, IntervalScan, LongestScan, ScanStats, SweepStats, ValueStat};
 pub use sweep::{SparseSweep, SweepError};
 
 /// A Sprague-Grundy value. Grundy's game stays far below [`VALUE_LIMIT`] for every range

@@ -149,7 +149,10 @@ mod tests {
     /// Each game's values against the mex over its listed moves, computed separately.
     #[test]
     fn agrees_with_the_listed_moves() {
-        for name in ["kayles", ".07", ".137", "4.07", ".6", ".11377", "8.", ".f", "4!.0", "0.4!7", "s1,3", "squares", "half", "nim"] {
+        for name in [
+            "kayles", ".07", ".137", "4.07", ".6", ".11377", "8.", ".f", "4!.0", "0.4!7", "s1,3", "squares", "half",
+            "nim",
+        ] {
             let game = Game::parse(name).unwrap();
             let g = values(&game, 80).unwrap();
             for n in 0..80u64 {

@@ -95,16 +95,8 @@ impl SweepStats {
             heaps: 0,
             sparse_heaps: Vec::new(),
             records: Vec::new(),
-            values: (0..VALUE_LIMIT as Value)
-                .map(|value| ValueStat { value, count: 0, first: 0, last: 0 })
-                .collect(),
-            scan: ScanStats {
-                total: 0,
-                count: 0,
-                longest: None,
-                interval_log2,
-                intervals: Vec::new(),
-            },
+            values: (0..VALUE_LIMIT as Value).map(|value| ValueStat { value, count: 0, first: 0, last: 0 }).collect(),
+            scan: ScanStats { total: 0, count: 0, longest: None, interval_log2, intervals: Vec::new() },
         }
     }
 

@@ -60,7 +60,8 @@ fn tczajka_trivial_games() {
     let mut rows = 0;
     for line in table.lines().filter(|l| !l.starts_with('#')) {
         let cols: Vec<&str> = line.split_whitespace().collect();
-        let (code, pre, per, nimbers) = (cols[0], cols[1].parse::<usize>().unwrap(), cols[2].parse::<usize>().unwrap(), cols[3]);
+        let (code, pre, per, nimbers) =
+            (cols[0], cols[1].parse::<usize>().unwrap(), cols[2].parse::<usize>().unwrap(), cols[3]);
         let game = Game::parse(code).unwrap();
         let p = find_period(&game, 50_000).unwrap().unwrap_or_else(|| panic!("{code}: no period"));
         assert!(p.proved, "{code}: not proved");
@@ -198,7 +199,9 @@ fn traps_a_learner_falls_into() {
         let sum: u64 = h.iter().map(|&n| g[n as usize] as u64).sum();
         (sum != 0) != solver.player_to_move_wins(&h)
     });
-    let wrong_sizes = positions_up_to(12).into_iter().any(|h| (h.iter().fold(0, |x, n| x ^ n) != 0) != solver.player_to_move_wins(&h));
+    let wrong_sizes = positions_up_to(12)
+        .into_iter()
+        .any(|h| (h.iter().fold(0, |x, n| x ^ n) != 0) != solver.player_to_move_wins(&h));
     assert!(wrong_sum && wrong_sizes);
 }
 
@@ -216,7 +219,13 @@ fn positions_of_every_game_against_brute_force() {
                 let next = successor(&a.heaps, m.heap_index, &m.left);
                 assert_eq!(m.is_winning(), !solver.player_to_move_wins(&next), "{name} {heaps:?} {m:?}");
             }
-            let count: usize = a.heaps.iter().enumerate().filter(|&(i, &h)| i == 0 || a.heaps[i - 1] != h).map(|(_, &h)| game.heap_moves(h).len()).sum();
+            let count: usize = a
+                .heaps
+                .iter()
+                .enumerate()
+                .filter(|&(i, &h)| i == 0 || a.heaps[i - 1] != h)
+                .map(|(_, &h)| game.heap_moves(h).len())
+                .sum();
             assert_eq!(a.moves.len(), count);
         }
     }

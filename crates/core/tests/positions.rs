@@ -2,8 +2,8 @@
 //! position of Grundy's game with at most 24 stones (7,338 positions, the empty one included).
 
 use grundy_core::exhaustive::{positions_up_to, successor, Solver};
-use grundy_core::position::{analyze, GrundysGame, Outcome};
 use grundy_core::naive;
+use grundy_core::position::{analyze, GrundysGame, Outcome};
 
 #[test]
 fn every_position_up_to_24_stones() {

@@ -63,12 +63,8 @@ fn up_to_100000_zeros_sparse_heaps_and_records() {
     assert_eq!(stats.values[0].count, 42);
     assert_eq!(stats.values[0].last, 1222);
 
-    let ours: Vec<(u64, u64)> = stats
-        .sparse_heaps
-        .iter()
-        .take_while(|h| h.heap <= 231)
-        .map(|h| (h.heap, h.value as u64))
-        .collect();
+    let ours: Vec<(u64, u64)> =
+        stats.sparse_heaps.iter().take_while(|h| h.heap <= 231).map(|h| (h.heap, h.value as u64)).collect();
     let theirs = pairs(FLAMMENKAMP);
     assert_eq!(theirs.len(), 48);
     assert_eq!(ours, theirs);

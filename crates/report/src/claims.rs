@@ -66,9 +66,17 @@ impl Claim {
 
     /// A list of integers.
     pub fn ints(&self, key: &str) -> Result<Vec<u64>, String> {
-        let list = self.fields.get(key).and_then(|v| v.as_array()).ok_or_else(|| format!("claim {}: no list {key}", self.id))?;
+        let list = self
+            .fields
+            .get(key)
+            .and_then(|v| v.as_array())
+            .ok_or_else(|| format!("claim {}: no list {key}", self.id))?;
         list.iter()
-            .map(|v| v.as_integer().and_then(|i| u64::try_from(i).ok()).ok_or_else(|| format!("claim {}: {key} holds a non-integer", self.id)))
+            .map(|v| {
+                v.as_integer()
+                    .and_then(|i| u64::try_from(i).ok())
+                    .ok_or_else(|| format!("claim {}: {key} holds a non-integer", self.id))
+            })
             .collect()
     }
 }

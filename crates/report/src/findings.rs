@@ -81,8 +81,11 @@ impl Findings {
     pub fn new(summary: &Summary, checks: &[Check]) -> Findings {
         let s = summary;
         let upto = |limit: u64| s.sparse_heaps.iter().filter(|h| h.0 <= limit).count() as u64;
-        let mut sparse_by_range: Vec<RangeCount> =
-            [1000u64, 10_000, 100_000].iter().filter(|&&l| s.heaps > l).map(|&l| RangeCount { upto: l, count: upto(l) }).collect();
+        let mut sparse_by_range: Vec<RangeCount> = [1000u64, 10_000, 100_000]
+            .iter()
+            .filter(|&&l| s.heaps > l)
+            .map(|&l| RangeCount { upto: l, count: upto(l) })
+            .collect();
         sparse_by_range.push(RangeCount { upto: s.heaps - 1, count: s.sparse_heaps.len() as u64 });
         let log2 = s.scan.interval_log2;
         Findings {

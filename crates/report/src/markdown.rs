@@ -34,7 +34,15 @@ pub fn report(f: &Findings, pictures: &[(&str, &str)]) -> String {
     let _ = writeln!(w, "| claim | what | source | available here | result |");
     let _ = writeln!(w, "|---|---|---|---|---|");
     for c in &f.checks {
-        let _ = writeln!(w, "| `{}` | {} | {} | {} | {} |", c.id, c.label, c.reference, c.available.replace('|', "/"), c.outcome);
+        let _ = writeln!(
+            w,
+            "| `{}` | {} | {} | {} | {} |",
+            c.id,
+            c.label,
+            c.reference,
+            c.available.replace('|', "/"),
+            c.outcome
+        );
     }
 
     let _ = writeln!(w, "\n## Sparse heaps by range\n");
@@ -71,7 +79,8 @@ pub fn report(f: &Findings, pictures: &[(&str, &str)]) -> String {
 
     let s = &f.scan;
     let _ = writeln!(w, "\n## Stage-2 scan lengths\n");
-    let _ = writeln!(w, "Splits examined in stage 2, over the heaps with a common value: average **{:.2}**.", s.average);
+    let _ =
+        writeln!(w, "Splits examined in stage 2, over the heaps with a common value: average **{:.2}**.", s.average);
     if let Some(l) = s.longest {
         let _ = writeln!(
             w,
@@ -87,7 +96,8 @@ pub fn report(f: &Findings, pictures: &[(&str, &str)]) -> String {
     let size = 1u64 << s.interval_log2;
     for (i, (a, r)) in s.interval_averages.iter().zip(&s.running_averages).enumerate() {
         let i = i as u64;
-        let _ = writeln!(w, "| {} | {}..{} | {a:.2} | {r:.2} |", i + 1, thousands(i * size), thousands((i + 1) * size - 1));
+        let _ =
+            writeln!(w, "| {} | {}..{} | {a:.2} | {r:.2} |", i + 1, thousands(i * size), thousands((i + 1) * size - 1));
     }
 
     let _ = writeln!(w, "\n## Records\n");
@@ -112,12 +122,23 @@ pub fn report(f: &Findings, pictures: &[(&str, &str)]) -> String {
             thousands(b.from)
         );
         if b.new_sparse_heaps.is_empty() {
-            let _ = writeln!(w, "It finds no sparse heap between {} and {} (Flammenkamp found none beyond 48,399,022 up to 2^38).", thousands(b.from), thousands(b.heaps));
+            let _ = writeln!(
+                w,
+                "It finds no sparse heap between {} and {} (Flammenkamp found none beyond 48,399,022 up to 2^38).",
+                thousands(b.from),
+                thousands(b.heaps)
+            );
         } else {
-            let list: Vec<String> = b.new_sparse_heaps.iter().map(|(n, v)| format!("G({}) = {v}", thousands(*n))).collect();
+            let list: Vec<String> =
+                b.new_sparse_heaps.iter().map(|(n, v)| format!("G({}) = {v}", thousands(*n))).collect();
             let _ = writeln!(w, "New sparse heaps: {}.", list.join(", "));
         }
-        let _ = writeln!(w, "Average stage-2 scan {:.2}; longest scan {}.\n", b.scan_average, b.longest.map_or("-".into(), |l| format!("{} splits at heap {}", thousands(l.length), thousands(l.heap))));
+        let _ = writeln!(
+            w,
+            "Average stage-2 scan {:.2}; longest scan {}.\n",
+            b.scan_average,
+            b.longest.map_or("-".into(), |l| format!("{} splits at heap {}", thousands(l.length), thousands(l.heap)))
+        );
         if b.new_records.is_empty() {
             let _ = writeln!(w, "No new record.");
         } else {

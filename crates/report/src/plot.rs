@@ -7,7 +7,8 @@ use plotters::prelude::*;
 /// (a column is as many heaps as a pixel holds).
 pub fn values_svg(values: &[Value]) -> String {
     let column = values.len().div_ceil(1000).max(1);
-    let mut dots: Vec<(u32, u32)> = values.iter().enumerate().map(|(n, &v)| ((n / column * column) as u32, v as u32)).collect();
+    let mut dots: Vec<(u32, u32)> =
+        values.iter().enumerate().map(|(n, &v)| ((n / column * column) as u32, v as u32)).collect();
     dots.sort_unstable();
     dots.dedup();
     let mut svg = String::new();
@@ -39,7 +40,10 @@ pub fn sparse_svg(sparse: &[(u64, Value)], heaps: u64) -> String {
         root.fill(&WHITE).expect("drawing to a string");
         let max = sparse.iter().map(|s| s.1).max().unwrap_or(1) as f64 + 10.0;
         let mut chart = ChartBuilder::on(&root)
-            .caption(format!("The {} sparse heaps below {heaps} (heap n >= 1, log scale)", sparse.len()), ("sans-serif", 20))
+            .caption(
+                format!("The {} sparse heaps below {heaps} (heap n >= 1, log scale)", sparse.len()),
+                ("sans-serif", 20),
+            )
             .margin(10)
             .x_label_area_size(35)
             .y_label_area_size(45)
@@ -55,7 +59,9 @@ pub fn sparse_svg(sparse: &[(u64, Value)], heaps: u64) -> String {
             .draw()
             .expect("drawing to a string");
         chart
-            .draw_series(sparse.iter().filter(|s| s.0 >= 1).map(|&(n, v)| Circle::new((n as f64, v as f64), 3, RED.filled())))
+            .draw_series(
+                sparse.iter().filter(|s| s.0 >= 1).map(|&(n, v)| Circle::new((n as f64, v as f64), 3, RED.filled())),
+            )
             .expect("drawing to a string");
         root.present().expect("drawing to a string");
     }

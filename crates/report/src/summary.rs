@@ -109,7 +109,8 @@ impl Summary {
             return self.clone();
         }
         let log2 = self.scan.interval_log2;
-        let intervals: Vec<(u64, u64, u64)> = self.scan.intervals.iter().copied().filter(|i| (i.0 + 1) << log2 <= limit).collect();
+        let intervals: Vec<(u64, u64, u64)> =
+            self.scan.intervals.iter().copied().filter(|i| (i.0 + 1) << log2 <= limit).collect();
         let total = intervals.iter().map(|i| i.1).sum::<u64>();
         let count = intervals.iter().map(|i| i.2).sum::<u64>();
         Summary {
@@ -161,7 +162,9 @@ impl Summary {
         same("records", format!("{:?}", below(&self.records)), format!("{:?}", below(&other.records)));
         let zeros = |z: &[u64]| z.iter().copied().filter(|&n| n < limit).collect::<Vec<_>>();
         same("zero heaps", format!("{:?}", zeros(&self.zero_heaps)), format!("{:?}", zeros(&other.zero_heaps)));
-        let firsts = |s: &Summary| -> Vec<(Value, u64)> { s.values.iter().filter(|r| r.2 < limit).map(|r| (r.0, r.2)).collect() };
+        let firsts = |s: &Summary| -> Vec<(Value, u64)> {
+            s.values.iter().filter(|r| r.2 < limit).map(|r| (r.0, r.2)).collect()
+        };
         same("first occurrences", format!("{:?}", firsts(self)), format!("{:?}", firsts(other)));
         if self.scan.interval_log2 == other.scan.interval_log2 {
             let full = |s: &Summary| -> Vec<(u64, u64, u64)> {

@@ -36,7 +36,8 @@ impl References {
     /// Loads the references from the fixtures through `read`, which returns the text of a
     /// file given its path inside `fixtures/` (so that this stays free of I/O).
     pub fn load(read: impl Fn(&str) -> Result<String, String>) -> Result<References, String> {
-        let manifest = grundy_sources::manifest::Manifest::from_toml(&read("manifest.toml")?).map_err(|e| format!("manifest.toml: {e}"))?;
+        let manifest = grundy_sources::manifest::Manifest::from_toml(&read("manifest.toml")?)
+            .map_err(|e| format!("manifest.toml: {e}"))?;
         let csv = |id: &str| -> Result<Option<Vec<(u64, u64)>>, String> {
             let Some(entry) = manifest.source(id) else { return Ok(None) };
             let text = read(&entry.parsed)?;
@@ -53,7 +54,10 @@ impl References {
             Ok(Some(rows))
         };
         let flammenkamp = match manifest.source("flammenkamp-grundy") {
-            Some(e) => Some(serde_json::from_str::<FlammenkampPage>(&read(&e.parsed)?).map_err(|err| format!("{}: {err}", e.parsed))?),
+            Some(e) => Some(
+                serde_json::from_str::<FlammenkampPage>(&read(&e.parsed)?)
+                    .map_err(|err| format!("{}: {err}", e.parsed))?,
+            ),
             None => None,
         };
         let a002188 = manifest.source("A002188");
@@ -68,7 +72,11 @@ impl References {
             a002188_sha256,
             a002188_official_sha256: a002188.and_then(|e| e.official_sha256.clone()),
             flammenkamp,
-            completeness: manifest.sources.iter().map(|e| (e.id.clone(), format!("{}: {}", e.completeness, e.part))).collect(),
+            completeness: manifest
+                .sources
+                .iter()
+                .map(|e| (e.id.clone(), format!("{}: {}", e.completeness, e.part)))
+                .collect(),
         })
     }
 
@@ -192,18 +200,25 @@ fn check(s: &Summary, c: &Claim, refs: &References) -> Check {
             (_, "zeros") => check_zeros(s, c, refs)?,
             (_, "a002188") => {
                 let mut t = Tally::new();
-                let available = format!(
-                    "n = 0..10000 of the write-up's 0..{} ({})",
-                    c.int("terms")? - 1,
-                    refs.part("A002188")
-                );
+                let available =
+                    format!("n = 0..10000 of the write-up's 0..{} ({})", c.int("terms")? - 1, refs.part("A002188"));
                 match (&refs.a002188_sha256, &refs.a002188_official_sha256) {
                     (Some(file), Some(official)) => {
                         t.eq("fixture b-file sha256 equals the official one", true, file, official);
-                        t.eq("our b-file sha256", s.bfile_0_10000_sha256.is_some(), s.bfile_0_10000_sha256.as_ref(), Some(official));
+                        t.eq(
+                            "our b-file sha256",
+                            s.bfile_0_10000_sha256.is_some(),
+                            s.bfile_0_10000_sha256.as_ref(),
+                            Some(official),
+                        );
                         row("OEIS A002188", available, t.outcome(), t.detail())
                     }
-                    _ => row("OEIS A002188", available, Outcome::Unavailable, "the b-file or its official hash is missing".into()),
+                    _ => row(
+                        "OEIS A002188",
+                        available,
+                        Outcome::Unavailable,
+                        "the b-file or its official hash is missing".into(),
+                    ),
                 }
             }
             (_, "sparse-list") => check_sparse_list(s, c, refs)?,
@@ -262,9 +277,25 @@ fn check_zeros(s: &Summary, c: &Claim, refs: &References) -> Result<Check, Strin
             let theirs: Vec<u64> = terms.iter().copied().filter(|&n| n < s.heaps).collect();
             t.eq("every term of A036685 below the range", true, ours, theirs);
         }
-        None => return Ok(Check { id: c.id.clone(), label: c.label.clone(), reference: "OEIS A036685".into(), available, outcome: Outcome::Unavailable, detail: t.detail() }),
+        None => {
+            return Ok(Check {
+                id: c.id.clone(),
+                label: c.label.clone(),
+                reference: "OEIS A036685".into(),
+                available,
+                outcome: Outcome::Unavailable,
+                detail: t.detail(),
+            })
+        }
     }
-    Ok(Check { id: c.id.clone(), label: c.label.clone(), reference: "OEIS A036685".into(), available, outcome: t.outcome(), detail: t.detail() })
+    Ok(Check {
+        id: c.id.clone(),
+        label: c.label.clone(),
+        reference: "OEIS A036685".into(),
+        available,
+        outcome: t.outcome(),
+        detail: t.detail(),
+    })
 }
 
 fn check_sparse_list(s: &Summary, c: &Claim, refs: &References) -> Result<Check, String> {
@@ -275,7 +306,14 @@ fn check_sparse_list(s: &Summary, c: &Claim, refs: &References) -> Result<Check,
     t.eq("our last sparse heap", full, s.sparse_heaps.last().map(|&(n, v)| (n, v as u64)), Some((last_n, last_value)));
     let reference = "Flammenkamp, Known Sparse SGV".to_string();
     let Some(page) = &refs.flammenkamp else {
-        return Ok(Check { id: c.id.clone(), label: c.label.clone(), reference, available: "not in the fixtures".into(), outcome: Outcome::Unavailable, detail: t.detail() });
+        return Ok(Check {
+            id: c.id.clone(),
+            label: c.label.clone(),
+            reference,
+            available: "not in the fixtures".into(),
+            outcome: Outcome::Unavailable,
+            detail: t.detail(),
+        });
     };
     let on_page = page.sparse.len();
     let page_last = page.sparse.last().map_or(0, |e| e.0);
@@ -294,7 +332,14 @@ fn check_sparse_list(s: &Summary, c: &Claim, refs: &References) -> Result<Check,
             page.stated_sparse_count.map_or("?".into(), |c| c.to_string())
         )
     };
-    Ok(Check { id: c.id.clone(), label: c.label.clone(), reference, available, outcome: t.outcome(), detail: t.detail() })
+    Ok(Check {
+        id: c.id.clone(),
+        label: c.label.clone(),
+        reference,
+        available,
+        outcome: t.outcome(),
+        detail: t.detail(),
+    })
 }
 
 fn check_sparse_by_range(s: &Summary, c: &Claim) -> Result<Check, String> {
@@ -312,16 +357,38 @@ fn check_sparse_by_range(s: &Summary, c: &Claim) -> Result<Check, String> {
     t.eq("last above", full, above.last().map(|h| h.0), Some(c.int("above_100000_last")?));
     let min = above.iter().map(|h| h.1 as u64).min();
     let max = above.iter().map(|h| h.1 as u64).max();
-    t.eq("their values, least and largest", full, (min, max), (Some(c.int("above_100000_values_min")?), Some(c.int("above_100000_values_max")?)));
-    Ok(Check { id: c.id.clone(), label: c.label.clone(), reference: "our sweep".into(), available: "-".into(), outcome: t.outcome(), detail: t.detail() })
+    t.eq(
+        "their values, least and largest",
+        full,
+        (min, max),
+        (Some(c.int("above_100000_values_min")?), Some(c.int("above_100000_values_max")?)),
+    );
+    Ok(Check {
+        id: c.id.clone(),
+        label: c.label.clone(),
+        reference: "our sweep".into(),
+        available: "-".into(),
+        outcome: t.outcome(),
+        detail: t.detail(),
+    })
 }
 
 fn check_records(s: &Summary, c: &Claim, refs: &References) -> Result<Check, String> {
     let mut t = Tally::new();
     let full = s.heaps >= claims_range(c);
     t.eq("our count (heap 0 included, as OEIS)", full, s.records.len() as u64, c.int("count_oeis")?);
-    t.eq("our count without heap 0 (as Flammenkamp)", full, s.records.len().saturating_sub(1) as u64, c.int("count_flammenkamp")?);
-    t.eq("last record", full, s.records.last().map(|&(n, v)| (n, v as u64)), Some((c.int("last_n")?, c.int("last_value")?)));
+    t.eq(
+        "our count without heap 0 (as Flammenkamp)",
+        full,
+        s.records.len().saturating_sub(1) as u64,
+        c.int("count_flammenkamp")?,
+    );
+    t.eq(
+        "last record",
+        full,
+        s.records.last().map(|&(n, v)| (n, v as u64)),
+        Some((c.int("last_n")?, c.int("last_value")?)),
+    );
     // A180120 lists positions, A180121 values; compare every available term that our range reaches.
     let positions: Vec<u64> = refs.a180120.iter().map(|t| t.1).take_while(|&n| n < s.heaps).collect();
     let ours: Vec<u64> = s.records.iter().map(|r| r.0).take(positions.len()).collect();
@@ -335,7 +402,14 @@ fn check_records(s: &Summary, c: &Claim, refs: &References) -> Result<Check, Str
         refs.part("A180120"),
         refs.part("A180121")
     );
-    Ok(Check { id: c.id.clone(), label: c.label.clone(), reference: c.reference.clone().unwrap_or_default(), available, outcome: t.outcome(), detail: t.detail() })
+    Ok(Check {
+        id: c.id.clone(),
+        label: c.label.clone(),
+        reference: c.reference.clone().unwrap_or_default(),
+        available,
+        outcome: t.outcome(),
+        detail: t.detail(),
+    })
 }
 
 fn check_frequencies(s: &Summary, c: &Claim, refs: &References) -> Result<Check, String> {
@@ -362,7 +436,14 @@ fn check_frequencies(s: &Summary, c: &Claim, refs: &References) -> Result<Check,
         let ours = s.values.iter().find(|v| v.0 as u64 == r.value).map_or((0, None), |v| (v.1, Some(v.3)));
         t.eq(&format!("value {}", r.value), true, ours, (r.count, (r.count > 0).then_some(r.last)));
     }
-    Ok(Check { id: c.id.clone(), label: c.label.clone(), reference, available: "the page's table".into(), outcome: t.outcome(), detail: t.detail() })
+    Ok(Check {
+        id: c.id.clone(),
+        label: c.label.clone(),
+        reference,
+        available: "the page's table".into(),
+        outcome: t.outcome(),
+        detail: t.detail(),
+    })
 }
 
 fn check_average_scan(s: &Summary, c: &Claim) -> Result<Check, String> {
@@ -387,7 +468,14 @@ fn check_average_scan(s: &Summary, c: &Claim) -> Result<Check, String> {
             (lo, hi),
         );
     }
-    Ok(Check { id: c.id.clone(), label: c.label.clone(), reference: "our sweep".into(), available: "-".into(), outcome: t.outcome(), detail: t.detail() })
+    Ok(Check {
+        id: c.id.clone(),
+        label: c.label.clone(),
+        reference: "our sweep".into(),
+        available: "-".into(),
+        outcome: t.outcome(),
+        detail: t.detail(),
+    })
 }
 
 /// The average scan length over all heaps so far, at the end of every whole interval.
@@ -414,7 +502,12 @@ fn stated_detail(s: &Summary, c: &Claim, id: &str) -> Result<String, String> {
             } else {
                 format!("our sweep ends at {}", s.heaps)
             };
-            format!("next record G({next}) = {}; largest known G({}) = {}; {ours}", c.int("next_value")?, c.int("largest_known_n")?, c.int("largest_known_value")?)
+            format!(
+                "next record G({next}) = {}; largest known G({}) = {}; {ours}",
+                c.int("next_value")?,
+                c.int("largest_known_n")?,
+                c.int("largest_known_value")?
+            )
         }
         "flammenkamp-scan-statistics" => format!(
             "page: about {}, to 2^38 average {} and maximum {}; ours to {}: average {:.2}, maximum {}",
@@ -455,7 +548,9 @@ pub fn small_positions() -> (usize, usize) {
             let a = analyze(&GrundysGame, heaps, |n| g[n as usize]);
             let wins = solver.player_to_move_wins(heaps);
             (a.outcome == GameOutcome::PlayerToMoveWins) == wins
-                && a.moves.iter().all(|m| m.is_winning() != solver.player_to_move_wins(&successor(&a.heaps, m.heap_index, &m.left)))
+                && a.moves
+                    .iter()
+                    .all(|m| m.is_winning() != solver.player_to_move_wins(&successor(&a.heaps, m.heap_index, &m.left)))
         })
         .count();
     (positions.len(), agree)

@@ -31,7 +31,10 @@ fn report_of_a_short_sweep() {
     let checks = verify(&summary, &claims(), &references());
     assert!(checks.iter().all(|c| c.outcome != Outcome::Mismatch), "{checks:#?}");
     let beyond: Vec<&str> = checks.iter().filter(|c| c.outcome == Outcome::OutOfRange).map(|c| c.id.as_str()).collect();
-    assert_eq!(beyond, ["zeros", "sparse-list", "sparse-by-range", "records", "first-occurrences", "longest-scan", "average-scan"]);
+    assert_eq!(
+        beyond,
+        ["zeros", "sparse-list", "sparse-by-range", "records", "first-occurrences", "longest-scan", "average-scan"]
+    );
     let text = markdown::report(&Findings::new(&summary, &checks), &[("values.svg", "G(n)")]);
     insta::assert_snapshot!(text);
 }
@@ -79,6 +82,12 @@ fn committed_report_is_current() {
     }
     let pictures = [("values.svg", "G(n) for n <= 30,000"), ("sparse-heaps.svg", "where the sparse heaps lie")];
     let stale = "is stale: run `cargo xtask report`";
-    assert!(fs::read_to_string(root().join("runs/report/report.md")).unwrap() == markdown::report(&findings, &pictures), "report.md {stale}");
-    assert!(fs::read_to_string(root().join("runs/report/findings.json")).unwrap() == findings.to_json(), "findings.json {stale}");
+    assert!(
+        fs::read_to_string(root().join("runs/report/report.md")).unwrap() == markdown::report(&findings, &pictures),
+        "report.md {stale}"
+    );
+    assert!(
+        fs::read_to_string(root().join("runs/report/findings.json")).unwrap() == findings.to_json(),
+        "findings.json {stale}"
+    );
 }

@@ -84,22 +84,16 @@ mod tests {
 
     #[test]
     fn broken_lines_are_named() {
-        assert_eq!(
-            parse_bfile("0 0\n1 x\n"),
-            Err(BFileError::BadLine { line: 2, text: "1 x".into() })
-        );
+        assert_eq!(parse_bfile("0 0\n1 x\n"), Err(BFileError::BadLine { line: 2, text: "1 x".into() }));
         assert!(matches!(parse_bfile("0 0\n1 -2\n"), Err(BFileError::BadLine { line: 2, .. })));
         assert!(matches!(parse_bfile("0 0 0\n"), Err(BFileError::BadLine { line: 1, .. })));
         assert!(matches!(parse_bfile("0\n"), Err(BFileError::BadLine { line: 1, .. })));
-        assert!(matches!(
-            parse_bfile("0 99999999999999999999999\n"),
-            Err(BFileError::OutOfRange { line: 1, .. })
-        ));
-        assert_eq!(
-            parse_bfile("0 0\n2 0\n"),
-            Err(BFileError::NotConsecutive { line: 2, found: 2, expected: 1 })
-        );
+        assert!(matches!(parse_bfile("0 99999999999999999999999\n"), Err(BFileError::OutOfRange { line: 1, .. })));
+        assert_eq!(parse_bfile("0 0\n2 0\n"), Err(BFileError::NotConsecutive { line: 2, found: 2, expected: 1 }));
         assert_eq!(parse_bfile("# nothing\n"), Err(BFileError::Empty));
-        assert_eq!(parse_bfile("<html>404</html>\n").unwrap_err().to_string(), "line 1: expected \"n a(n)\" with two non-negative integers, found \"<html>404</html>\"");
+        assert_eq!(
+            parse_bfile("<html>404</html>\n").unwrap_err().to_string(),
+            "line 1: expected \"n a(n)\" with two non-negative integers, found \"<html>404</html>\""
+        );
     }
 }

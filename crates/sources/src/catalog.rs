@@ -36,7 +36,13 @@ pub struct Source {
     pub official_bfile: Option<&'static str>,
 }
 
-const fn bfile(id: &'static str, title: &'static str, url: &'static str, raw: &'static str, parsed: &'static str) -> Source {
+const fn bfile(
+    id: &'static str,
+    title: &'static str,
+    url: &'static str,
+    raw: &'static str,
+    parsed: &'static str,
+) -> Source {
     Source { id, title, url, format: Format::BFile, raw, stored: None, parsed, official_bfile: Some(id) }
 }
 
@@ -55,7 +61,13 @@ pub const SOURCES: &[Source] = &[
         parsed: "flammenkamp/grundy.json",
         official_bfile: None,
     },
-    bfile("A002188", "Sprague-Grundy values for Grundy's game", "https://oeis.org/A002188/b002188.txt", "raw/oeis/b002188.txt", "oeis/A002188.csv"),
+    bfile(
+        "A002188",
+        "Sprague-Grundy values for Grundy's game",
+        "https://oeis.org/A002188/b002188.txt",
+        "raw/oeis/b002188.txt",
+        "oeis/A002188.csv",
+    ),
     Source {
         id: "A036685",
         title: "List of single-heap P-positions in Grundy's game",
@@ -96,13 +108,55 @@ pub const SOURCES: &[Source] = &[
         parsed: "oeis/A002186.csv",
         official_bfile: None,
     },
-    bfile("A002187", "Sprague-Grundy values for Dawson's Chess (octal game .137)", "https://oeis.org/A002187/b002187.txt", "raw/oeis/b002187.txt", "oeis/A002187.csv"),
-    bfile("A071452", "Sprague-Grundy values for octal game .11377", "https://oeis.org/A071452/b071452.txt", "raw/oeis/b071452.txt", "oeis/A071452.csv"),
-    bfile("A071509", "Sprague-Grundy values for octal games .1777 and .17771", "https://oeis.org/A071509/b071509.txt", "raw/oeis/b071509.txt", "oeis/A071509.csv"),
-    bfile("A071435", "Sprague-Grundy values for octal game .177", "https://oeis.org/A071435/b071435.txt", "raw/oeis/b071435.txt", "oeis/A071435.csv"),
-    bfile("A071464", "Sprague-Grundy values for octal games .127 and .1271", "https://oeis.org/A071464/b071464.txt", "raw/oeis/b071464.txt", "oeis/A071464.csv"),
-    bfile("A046695", "Sprague-Grundy values for Couples-are-Forever (octal game .6)", "https://oeis.org/A046695/b046695.txt", "raw/oeis/b046695.txt", "oeis/A046695.csv"),
-    bfile("A014586", "Nim-Grundy function for Subtract-a-Square", "https://oeis.org/A014586/b014586.txt", "raw/oeis/b014586.txt", "oeis/A014586.csv"),
+    bfile(
+        "A002187",
+        "Sprague-Grundy values for Dawson's Chess (octal game .137)",
+        "https://oeis.org/A002187/b002187.txt",
+        "raw/oeis/b002187.txt",
+        "oeis/A002187.csv",
+    ),
+    bfile(
+        "A071452",
+        "Sprague-Grundy values for octal game .11377",
+        "https://oeis.org/A071452/b071452.txt",
+        "raw/oeis/b071452.txt",
+        "oeis/A071452.csv",
+    ),
+    bfile(
+        "A071509",
+        "Sprague-Grundy values for octal games .1777 and .17771",
+        "https://oeis.org/A071509/b071509.txt",
+        "raw/oeis/b071509.txt",
+        "oeis/A071509.csv",
+    ),
+    bfile(
+        "A071435",
+        "Sprague-Grundy values for octal game .177",
+        "https://oeis.org/A071435/b071435.txt",
+        "raw/oeis/b071435.txt",
+        "oeis/A071435.csv",
+    ),
+    bfile(
+        "A071464",
+        "Sprague-Grundy values for octal games .127 and .1271",
+        "https://oeis.org/A071464/b071464.txt",
+        "raw/oeis/b071464.txt",
+        "oeis/A071464.csv",
+    ),
+    bfile(
+        "A046695",
+        "Sprague-Grundy values for Couples-are-Forever (octal game .6)",
+        "https://oeis.org/A046695/b046695.txt",
+        "raw/oeis/b046695.txt",
+        "oeis/A046695.csv",
+    ),
+    bfile(
+        "A014586",
+        "Nim-Grundy function for Subtract-a-Square",
+        "https://oeis.org/A014586/b014586.txt",
+        "raw/oeis/b014586.txt",
+        "oeis/A014586.csv",
+    ),
 ];
 
 /// The source with this id.

@@ -41,7 +41,8 @@ impl Default for FetchOptions {
 }
 
 /// The user agent sent with every request.
-pub const USER_AGENT: &str = concat!("grundy/", env!("CARGO_PKG_VERSION"), " (reference fixtures; reproducible research)");
+pub const USER_AGENT: &str =
+    concat!("grundy/", env!("CARGO_PKG_VERSION"), " (reference fixtures; reproducible research)");
 
 impl Fetcher {
     pub fn new(options: FetchOptions) -> Result<Fetcher, FetchError> {

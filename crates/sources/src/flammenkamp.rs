@@ -158,7 +158,12 @@ pub fn parse_page(html: &str) -> Result<FlammenkampPage, PageError> {
     Ok(page)
 }
 
-fn read_section(page: &mut FlammenkampPage, heading: &str, kind: Option<SectionKind>, content: &[ElementRef]) -> Result<(), PageError> {
+fn read_section(
+    page: &mut FlammenkampPage,
+    heading: &str,
+    kind: Option<SectionKind>,
+    content: &[ElementRef],
+) -> Result<(), PageError> {
     let blocks: Vec<&ElementRef> = content.iter().filter(|e| matches!(e.value().name(), "pre" | "table")).collect();
     let needs_table = matches!(kind, Some(SectionKind::SparseList | SectionKind::Records | SectionKind::Frequencies));
     if needs_table && blocks.is_empty() {
@@ -240,7 +245,8 @@ fn number_rows(heading: &str, block: &ElementRef, expected: usize) -> Result<Vec
         if numbers.is_empty() {
             continue;
         }
-        let bad = || PageError::BadRow { heading: heading.to_string(), row: i + 1, expected, text: row.trim().to_string() };
+        let bad =
+            || PageError::BadRow { heading: heading.to_string(), row: i + 1, expected, text: row.trim().to_string() };
         if numbers.len() != expected {
             return Err(bad());
         }
@@ -293,7 +299,10 @@ mod tests {
         assert_eq!(p.records, Some(vec![(3, 1)]));
         assert_eq!(
             p.frequencies,
-            Some(vec![FrequencyRow { value: 0, count: 42, last: 1222 }, FrequencyRow { value: 1, count: 99, last: 4000 }])
+            Some(vec![
+                FrequencyRow { value: 0, count: 42, last: 1222 },
+                FrequencyRow { value: 1, count: 99, last: 4000 }
+            ])
         );
         assert_eq!(p.statistics.as_deref(), Some("average 3129.46"));
         assert!(p.missing.is_empty());
@@ -304,13 +313,20 @@ mod tests {
         let cut = &PAGE[..PAGE.find("G(      87)").unwrap() + 6];
         assert_eq!(parse_page(cut), Err(PageError::Truncated));
         let cut_entry = PAGE.replace("G(      87)=  7", "G(      87");
-        assert!(matches!(parse_page(&cut_entry), Err(PageError::BadEntry { line: 2, .. })), "{:?}", parse_page(&cut_entry));
+        assert!(
+            matches!(parse_page(&cut_entry), Err(PageError::BadEntry { line: 2, .. })),
+            "{:?}",
+            parse_page(&cut_entry)
+        );
         let junk = PAGE.replace("G(      87)=  7", "G(      87)=  7 junk");
         assert!(matches!(parse_page(&junk), Err(PageError::BadEntry { .. })));
         let no_list = PAGE.replace("Known Sparse SGV", "Known Values");
         assert!(matches!(parse_page(&no_list), Err(PageError::NoSparseSection { .. })));
         let empty = PAGE.replace("<pre>G(       0)=  0  G(       1)=  0\nG(      87)=  7</pre>", "<p>moved</p>");
-        assert_eq!(parse_page(&empty), Err(PageError::EmptySection { heading: "Known Sparse SGV of Grundy's Game".into() }));
+        assert_eq!(
+            parse_page(&empty),
+            Err(PageError::EmptySection { heading: "Known Sparse SGV of Grundy's Game".into() })
+        );
         let bad_row = PAGE.replace("</body>", "<h2>Records</h2><pre>3 1 7</pre></body>");
         assert!(matches!(parse_page(&bad_row), Err(PageError::BadRow { row: 1, expected: 2, .. })));
     }

@@ -99,7 +99,10 @@ mod tests {
         assert_eq!(parse_oeis_text("%S A000001 1,x,3\n"), Err(OeisTextError::BadTerm { line: 1, text: "x".into() }));
         assert!(matches!(parse_oeis_text("%S 1,-3\n"), Err(OeisTextError::BadTerm { .. })));
         assert!(matches!(parse_oeis_text("%S 1\n%O a,b\n"), Err(OeisTextError::BadOffset { line: 2, .. })));
-        assert!(matches!(parse_oeis_text("%S A000001 1\n%T A000002 2\n"), Err(OeisTextError::MixedSequences { line: 2, .. })));
+        assert!(matches!(
+            parse_oeis_text("%S A000001 1\n%T A000002 2\n"),
+            Err(OeisTextError::MixedSequences { line: 2, .. })
+        ));
         assert_eq!(parse_oeis_text("<html>Not found</html>"), Err(OeisTextError::NoData));
         assert_eq!(parse_oeis_text(""), Err(OeisTextError::NoData));
     }

@@ -191,14 +191,22 @@ fn regenerate_with(root: &Path, now: &[(String, &'static str, String)]) -> Resul
                 None => (STORED, format!("stored copy {rel} (when not recorded)")),
             },
         };
-        prepared.push(prepare(root, source, rel, &raw, format, origin, obtained).map_err(|e| format!("{}: {rel}: {e}", source.id))?);
+        prepared.push(
+            prepare(root, source, rel, &raw, format, origin, obtained)
+                .map_err(|e| format!("{}: {rel}: {e}", source.id))?,
+        );
     }
     write_all(root, prepared)
 }
 
 /// Downloads every source (through `url_of`, which maps the pinned URL to the one to use)
 /// and writes the fixtures only if all of them arrived and parse.
-pub fn fetch_all(root: &Path, fetcher: &Fetcher, url_of: impl Fn(&Source) -> String, today: &str) -> Result<Report, Vec<String>> {
+pub fn fetch_all(
+    root: &Path,
+    fetcher: &Fetcher,
+    url_of: impl Fn(&Source) -> String,
+    today: &str,
+) -> Result<Report, Vec<String>> {
     let mut prepared = Vec::new();
     let mut failures = Vec::new();
     for source in SOURCES {
@@ -316,7 +324,11 @@ pub fn import_stored(root: &Path, shared: &Path, today: &str) -> Result<Report, 
             if official.is_some_and(|(sha, _)| sha == sha256_hex(lines.as_bytes())) {
                 crate::atomic::write_atomic(&root.join(source.raw), lines.as_bytes()).map_err(|e| e.to_string())?;
                 let how = header_statement(&text, "How obtained").unwrap_or_default();
-                obtained.push((id, STORED, format!("copied from stored {name} on {today}, comment lines removed; {how}")));
+                obtained.push((
+                    id,
+                    STORED,
+                    format!("copied from stored {name} on {today}, comment lines removed; {how}"),
+                ));
             }
         }
     }
@@ -333,7 +345,11 @@ pub fn import_stored(root: &Path, shared: &Path, today: &str) -> Result<Report, 
     for s in SOURCES {
         let fetched_raw_exists = root.join(s.raw).exists();
         if let Some(st) = s.stored.filter(|st| st.path.starts_with("raw/stored/") && !fetched_raw_exists) {
-            obtained.push((s.id.to_string(), STORED, format!("stored copy {} (copied on {today}); see its # header for how it was obtained", st.path)));
+            obtained.push((
+                s.id.to_string(),
+                STORED,
+                format!("stored copy {} (copied on {today}); see its # header for how it was obtained", st.path),
+            ));
         }
     }
     regenerate_with(root, &obtained)

@@ -110,7 +110,8 @@ fn normal_routes() -> BTreeMap<String, Answer> {
                 Format::OeisText => {
                     let b = grundy_sources::bfile::parse_bfile(&stored).unwrap();
                     let terms: Vec<String> = b.terms.iter().map(|t| t.1.to_string()).collect();
-                    format!("%I {id}\n%S {id} {}\n%N {id} test\n%O {id} {},1\n", terms.join(","), b.offset(), id = s.id).into_bytes()
+                    format!("%I {id}\n%S {id} {}\n%N {id} test\n%O {id} {},1\n", terms.join(","), b.offset(), id = s.id)
+                        .into_bytes()
                 }
                 _ => stored.into_bytes(),
             }
@@ -160,7 +161,8 @@ fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 }
 
 fn fetcher() -> Fetcher {
-    Fetcher::new(FetchOptions { timeout: Duration::from_millis(800), retries: 1, backoff: Duration::from_millis(20) }).unwrap()
+    Fetcher::new(FetchOptions { timeout: Duration::from_millis(800), retries: 1, backoff: Duration::from_millis(20) })
+        .unwrap()
 }
 
 #[test]
@@ -220,12 +222,22 @@ fn timeout_is_a_clear_error_and_changes_nothing() {
 #[test]
 fn truncated_body_is_a_clear_error_and_changes_nothing() {
     let body = fs::read(repo_fixtures().join("raw/oeis/b002187.txt")).unwrap();
-    failing_fetch_leaves_everything("truncated", "A002187", Answer::Truncated(body[..body.len() / 2].to_vec()), "A002187");
+    failing_fetch_leaves_everything(
+        "truncated",
+        "A002187",
+        Answer::Truncated(body[..body.len() / 2].to_vec()),
+        "A002187",
+    );
 }
 
 #[test]
 fn an_unreadable_page_is_refused_and_changes_nothing() {
-    failing_fetch_leaves_everything("junk", "flammenkamp-grundy", Answer::Body(b"<html><body><h1>Moved</h1></body></html>".to_vec()), "no section about sparse values");
+    failing_fetch_leaves_everything(
+        "junk",
+        "flammenkamp-grundy",
+        Answer::Body(b"<html><body><h1>Moved</h1></body></html>".to_vec()),
+        "no section about sparse values",
+    );
 }
 
 #[test]

@@ -97,8 +97,9 @@ fn position(body: &[u8]) -> Result<(Game, Vec<u64>), Reply> {
     if body.len() > MAX_BODY {
         return Err(Reply::error(413, format!("request body over {MAX_BODY} bytes")));
     }
-    let req: PositionRequest = serde_json::from_slice(body)
-        .map_err(|e| Reply::error(400, format!("malformed JSON: {e}; expected {{\"game\": \"grundy\", \"heaps\": [5, 9]}}")))?;
+    let req: PositionRequest = serde_json::from_slice(body).map_err(|e| {
+        Reply::error(400, format!("malformed JSON: {e}; expected {{\"game\": \"grundy\", \"heaps\": [5, 9]}}"))
+    })?;
     if !GAMES.iter().any(|g| g.0 == req.game) {
         return Err(Reply::error(400, format!("unknown game {:?}", req.game)));
     }
@@ -139,7 +140,13 @@ fn analysis(game: &Game, heaps: &[u64]) -> serde_json::Value {
         for (i, &h) in heaps.iter().enumerate() {
             for take in 1..=h {
                 let winning = a.winning_moves.iter().any(|w| w.heap == h && w.take == take);
-                moves.push(MoveOut { heap_index: i, heap: h, take, left: if take == h { vec![] } else { vec![h - take] }, winning });
+                moves.push(MoveOut {
+                    heap_index: i,
+                    heap: h,
+                    take,
+                    left: if take == h { vec![] } else { vec![h - take] },
+                    winning,
+                });
             }
         }
     } else {
@@ -185,7 +192,8 @@ fn computer(game: &Game, heaps: &[u64]) -> serde_json::Value {
     });
     let after = chosen.as_ref().map(|m| {
         let i = m["heap_index"].as_u64().unwrap_or(0) as usize;
-        let left: Vec<u64> = m["left"].as_array().map(|l| l.iter().filter_map(|x| x.as_u64()).collect()).unwrap_or_default();
+        let left: Vec<u64> =
+            m["left"].as_array().map(|l| l.iter().filter_map(|x| x.as_u64()).collect()).unwrap_or_default();
         let mut next: Vec<u64> = heaps[..i].to_vec();
         next.extend(&left);
         next.extend(&heaps[i + 1..]);
@@ -203,7 +211,8 @@ pub fn handle(method: &str, url: &str, body: &[u8]) -> Reply {
         ("GET", "/style.css") => Reply::text("text/css; charset=utf-8", STYLE),
         ("GET", "/api/findings") => Reply::text("application/json", FINDINGS),
         ("GET", "/api/games") => {
-            let games: Vec<_> = GAMES.iter().map(|(id, name, ui)| json!({ "id": id, "name": name, "ui": ui })).collect();
+            let games: Vec<_> =
+                GAMES.iter().map(|(id, name, ui)| json!({ "id": id, "name": name, "ui": ui })).collect();
             Reply::json(200, json!({ "games": games, "max_heaps": MAX_HEAPS, "max_heap": MAX_HEAP }))
         }
         ("GET", "/api/values") => values_reply(query),
@@ -215,9 +224,11 @@ pub fn handle(method: &str, url: &str, body: &[u8]) -> Reply {
             Ok((game, heaps)) => Reply::json(200, computer(&game, &heaps)),
             Err(e) => e,
         },
-        (_, "/" | "/index.html" | "/app.js" | "/style.css" | "/api/findings" | "/api/games" | "/api/values" | "/api/analyze" | "/api/computer") => {
-            Reply::error(405, format!("{method} is not allowed on {path}"))
-        }
+        (
+            _,
+            "/" | "/index.html" | "/app.js" | "/style.css" | "/api/findings" | "/api/games" | "/api/values"
+            | "/api/analyze" | "/api/computer",
+        ) => Reply::error(405, format!("{method} is not allowed on {path}")),
         _ => Reply::error(404, format!("no such page: {path}")),
     }
 }
@@ -311,7 +322,13 @@ mod tests {
     #[test]
     fn other_games_and_misere_nim() {
         let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"s1,2,3","heaps":[2,5,6]}"#));
-        let wins: Vec<(u64, u64)> = a["moves"].as_array().unwrap().iter().filter(|m| m["winning"] == true).map(|m| (m["heap"].as_u64().unwrap(), m["take"].as_u64().unwrap())).collect();
+        let wins: Vec<(u64, u64)> = a["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["winning"] == true)
+            .map(|m| (m["heap"].as_u64().unwrap(), m["take"].as_u64().unwrap()))
+            .collect();
         assert_eq!(wins, vec![(5, 1), (6, 3)]);
         let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"misere-nim","heaps":[1,1]}"#));
         assert_eq!(a["outcome"], "player-to-move-wins");

@@ -82,7 +82,8 @@ fn respond(mut request: tiny_http::Request) {
     };
     let header = Header::from_bytes(&b"Content-Type"[..], reply.content_type.as_bytes()).expect("a valid header");
     let nosniff = Header::from_bytes(&b"X-Content-Type-Options"[..], &b"nosniff"[..]).expect("a valid header");
-    let response = Response::from_data(reply.body).with_status_code(reply.status).with_header(header).with_header(nosniff);
+    let response =
+        Response::from_data(reply.body).with_status_code(reply.status).with_header(header).with_header(nosniff);
     // A client that went away is not our error.
     let _ = request.respond(response);
 }

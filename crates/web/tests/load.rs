@@ -31,7 +31,11 @@ fn keeps_answering_under_load() {
     let addr = running.addr;
     let oversized = {
         let body = "x".repeat(100_000);
-        format!("POST /api/analyze HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
+        format!(
+            "POST /api/analyze HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .into_bytes()
     };
     let cases: Vec<(Vec<u8>, u16)> = vec![
         (get("/"), 200),
@@ -62,7 +66,12 @@ fn keeps_answering_under_load() {
     assert!(answered >= 100, "only {answered} requests in 60 s");
     // Several clients at once.
     let handles: Vec<_> = (0..8)
-        .map(|_| std::thread::spawn(move || (0..20).all(|_| request(addr, &post("/api/analyze", r#"{"game":"grundy","heaps":[30,40]}"#)) == Some(200))))
+        .map(|_| {
+            std::thread::spawn(move || {
+                (0..20)
+                    .all(|_| request(addr, &post("/api/analyze", r#"{"game":"grundy","heaps":[30,40]}"#)) == Some(200))
+            })
+        })
         .collect();
     assert!(handles.into_iter().all(|h| h.join().unwrap()));
     assert_eq!(request(addr, &get("/api/games")), Some(200), "still answering");
