@@ -97,3 +97,46 @@ fn too_small_a_window_is_an_error() {
     let err = w.run_to(200_000).unwrap_err();
     assert!(matches!(err, grundy_core::SweepError::WindowTooSmall { .. }), "{err:?}");
 }
+
+/// The plain sweep to 140,000 (interval 2^12), computed once for the property test.
+fn plain_140k() -> &'static SparseSweep {
+    static PLAIN: std::sync::OnceLock<SparseSweep> = std::sync::OnceLock::new();
+    PLAIN.get_or_init(|| {
+        let mut plain = SparseSweep::with_interval_log2(12);
+        plain.run_to(140_000).unwrap();
+        plain
+    })
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(12))]
+
+    /// Any way of cutting a run into pieces, either thread mode and kernel, with or without
+    /// a window (83,000 is past the last sparse heap below 10^6, and the window moves once
+    /// before 140,000), gives the plain sweep's values and statistics.
+    #[test]
+    fn fast_equals_plain_for_any_schedule(
+        cuts in proptest::collection::vec(1u64..140_000, 1..5),
+        threads in 1usize..=2,
+        portable in proptest::bool::ANY,
+        window in proptest::option::of(83_000usize..92_000),
+    ) {
+        let end = 140_000;
+        let plain = plain_140k();
+        let kernel = if portable { Kernel::Portable } else { Kernel::detect() };
+        let mut fast = FastSweep::with_options(12, kernel);
+        fast.set_threads(threads);
+        if let Some(w) = window {
+            fast.set_window(w);
+        }
+        let mut cuts = cuts;
+        cuts.sort_unstable();
+        for c in cuts.into_iter().chain([end]) {
+            fast.run_to(c).unwrap();
+        }
+        proptest::prop_assert_eq!(fast.stats(), plain.stats());
+        let first = fast.first_values();
+        proptest::prop_assert_eq!(first, &plain.values()[..first.len()]);
+        proptest::prop_assert_eq!(fast.is_windowed(), window.is_some());
+    }
+}
