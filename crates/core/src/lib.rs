@@ -22,6 +22,7 @@ pub mod fast;
 pub mod games;
 pub mod misere;
 pub mod naive;
+pub mod octal_sweep;
 pub mod period;
 pub mod position;
 pub mod sequence;

@@ -148,6 +148,46 @@ fn rogalski_frequencies_small() {
     assert_eq!(checked, 5 * 13, "N = 2^1 .. 2^13 for each of the five games");
 }
 
+/// The same tables further, with the sparse-space engine for octal games: 0.167 (60 rare
+/// heaps) through every N up to 2^24, 0.161 up to 2^18, the others up to 2^15. Further
+/// needs better masks than the ones found from the first 4096 values (0.014, 0.034 and
+/// 0.172 have tens of thousands of rare heaps under them).
+#[test]
+#[ignore = "heavy: about a minute in release; CI runs it"]
+fn rogalski_frequencies_with_the_sparse_engine() {
+    use grundy_core::games::TakeAndBreak;
+    use grundy_core::octal_sweep::OctalSweep;
+    let table = include_str!("../../../fixtures/raw/stored/rogalski_octal_value_frequencies.txt");
+    let mut by: BTreeMap<(String, usize), BTreeMap<u16, u64>> = BTreeMap::new();
+    for line in table.lines().filter(|l| !l.starts_with('#')) {
+        let c: Vec<&str> = line.split_whitespace().collect();
+        let count: u64 = c[3].parse().unwrap();
+        if count > 0 {
+            by.entry((c[0].to_string(), c[1].parse().unwrap())).or_default().insert(c[2].parse().unwrap(), count);
+        }
+    }
+    let mut checked = 0;
+    for (game, limit) in
+        [("0.167", 1usize << 24), ("0.161", 1 << 18), ("0.014", 1 << 15), ("0.034", 1 << 15), ("0.172", 1 << 15)]
+    {
+        let code = TakeAndBreak::parse(game).unwrap();
+        let mut sweep = OctalSweep::new(&code, OctalSweep::find_mask(&code, 4096)).unwrap();
+        sweep.run_to(limit + 1).unwrap();
+        let g = sweep.values();
+        let mut counts: BTreeMap<u16, u64> = BTreeMap::new();
+        let mut done = 0;
+        for ((name, n), theirs) in by.range((game.to_string(), 0)..=(game.to_string(), limit)) {
+            for &v in &g[done + 1..=*n] {
+                *counts.entry(v).or_default() += 1;
+            }
+            done = *n;
+            assert_eq!(&counts, theirs, "{name} N={n}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 24 + 18 + 3 * 15);
+}
+
 #[test]
 fn worked_example_take_one_two_or_three() {
     let game = Game::parse("s1,2,3").unwrap();
