@@ -163,6 +163,18 @@ impl Tally {
     fn detail(&self) -> String {
         self.notes.join("; ")
     }
+
+    /// The row for claim `c`, with what was compared.
+    fn check(&self, c: &Claim, reference: impl Into<String>, available: impl Into<String>) -> Check {
+        Check {
+            id: c.id.clone(),
+            label: c.label.clone(),
+            reference: reference.into(),
+            available: available.into(),
+            outcome: self.outcome(),
+            detail: self.detail(),
+        }
+    }
 }
 
 /// Checks every claim in `claims` against `summary` and `refs`. A summary of a longer
@@ -288,14 +300,7 @@ fn check_zeros(s: &Summary, c: &Claim, refs: &References) -> Result<Check, Strin
             })
         }
     }
-    Ok(Check {
-        id: c.id.clone(),
-        label: c.label.clone(),
-        reference: "OEIS A036685".into(),
-        available,
-        outcome: t.outcome(),
-        detail: t.detail(),
-    })
+    Ok(t.check(c, "OEIS A036685", available))
 }
 
 fn check_sparse_list(s: &Summary, c: &Claim, refs: &References) -> Result<Check, String> {
@@ -332,14 +337,7 @@ fn check_sparse_list(s: &Summary, c: &Claim, refs: &References) -> Result<Check,
             page.stated_sparse_count.map_or("?".into(), |c| c.to_string())
         )
     };
-    Ok(Check {
-        id: c.id.clone(),
-        label: c.label.clone(),
-        reference,
-        available,
-        outcome: t.outcome(),
-        detail: t.detail(),
-    })
+    Ok(t.check(c, reference, available))
 }
 
 fn check_sparse_by_range(s: &Summary, c: &Claim) -> Result<Check, String> {
@@ -363,14 +361,7 @@ fn check_sparse_by_range(s: &Summary, c: &Claim) -> Result<Check, String> {
         (min, max),
         (Some(c.int("above_100000_values_min")?), Some(c.int("above_100000_values_max")?)),
     );
-    Ok(Check {
-        id: c.id.clone(),
-        label: c.label.clone(),
-        reference: "our sweep".into(),
-        available: "-".into(),
-        outcome: t.outcome(),
-        detail: t.detail(),
-    })
+    Ok(t.check(c, "our sweep", "-"))
 }
 
 fn check_records(s: &Summary, c: &Claim, refs: &References) -> Result<Check, String> {
@@ -402,14 +393,7 @@ fn check_records(s: &Summary, c: &Claim, refs: &References) -> Result<Check, Str
         refs.part("A180120"),
         refs.part("A180121")
     );
-    Ok(Check {
-        id: c.id.clone(),
-        label: c.label.clone(),
-        reference: c.reference.clone().unwrap_or_default(),
-        available,
-        outcome: t.outcome(),
-        detail: t.detail(),
-    })
+    Ok(t.check(c, c.reference.clone().unwrap_or_default(), available))
 }
 
 fn check_frequencies(s: &Summary, c: &Claim, refs: &References) -> Result<Check, String> {
@@ -436,14 +420,7 @@ fn check_frequencies(s: &Summary, c: &Claim, refs: &References) -> Result<Check,
         let ours = s.values.iter().find(|v| v.0 as u64 == r.value).map_or((0, None), |v| (v.1, Some(v.3)));
         t.eq(&format!("value {}", r.value), true, ours, (r.count, (r.count > 0).then_some(r.last)));
     }
-    Ok(Check {
-        id: c.id.clone(),
-        label: c.label.clone(),
-        reference,
-        available: "the page's table".into(),
-        outcome: t.outcome(),
-        detail: t.detail(),
-    })
+    Ok(t.check(c, reference, "the page's table"))
 }
 
 fn check_average_scan(s: &Summary, c: &Claim) -> Result<Check, String> {
@@ -468,14 +445,7 @@ fn check_average_scan(s: &Summary, c: &Claim) -> Result<Check, String> {
             (lo, hi),
         );
     }
-    Ok(Check {
-        id: c.id.clone(),
-        label: c.label.clone(),
-        reference: "our sweep".into(),
-        available: "-".into(),
-        outcome: t.outcome(),
-        detail: t.detail(),
-    })
+    Ok(t.check(c, "our sweep", "-"))
 }
 
 /// The average scan length over all heaps so far, at the end of every whole interval.
