@@ -318,8 +318,11 @@ fn write_analysis(out: &mut impl Write, game: &Game, heaps: &[u64], g: &[Value])
     writeln!(out, "legal moves: {}; winning moves: {}", a.moves.len(), winning.len())?;
     for m in winning {
         let values: Vec<String> = m.left.iter().map(|&h| g[h as usize].to_string()).collect();
-        let values =
-            if values.is_empty() { "no heap left".to_string() } else { format!("values {}", values.join(" and ")) };
+        let values = match values.len() {
+            0 => "no heap left".to_string(),
+            1 => format!("value {}", values[0]),
+            _ => format!("values {}", values.join(" and ")),
+        };
         writeln!(out, "  {} ({values}), leaving nim-sum 0", describe_move(game, m.heap, m.take, &m.left))?;
     }
     Ok(())
