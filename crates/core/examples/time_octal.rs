@@ -10,7 +10,7 @@ fn main() {
     let n: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(1 << 16);
     let game = TakeAndBreak::parse(&code).unwrap();
     let t = Instant::now();
-    let mask = OctalSweep::find_mask(&game, 4096);
+    let mask = OctalSweep::find_mask_refined(&game, 1 << 16);
     let mut s = OctalSweep::new(&game, mask).unwrap();
     s.run_to(n).unwrap();
     println!("{code} to {n}: mask {mask:x}, {} rare heaps, {:.2} s", s.rare_heaps().len(), t.elapsed().as_secs_f64());

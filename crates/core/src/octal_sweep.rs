@@ -59,6 +59,24 @@ impl OctalSweep {
         (1..(1u32 << bits) as Value).min_by_key(|&m| (late.iter().filter(|&&v| is_rare(v, m)).count(), m)).unwrap_or(1)
     }
 
+    /// A mask judged from more values: the one of [`OctalSweep::find_mask`], refined on
+    /// G(0..n1) computed by a sweep under it, allowing one bit above the largest value
+    /// seen (the masks of games whose values keep growing have high bits).
+    pub fn find_mask_refined(game: &TakeAndBreak, n1: usize) -> Value {
+        let first = OctalSweep::find_mask(game, 4096.min(n1));
+        let Some(mut s) = OctalSweep::new(game, first) else { return first };
+        if s.run_to(n1).is_none() {
+            return first;
+        }
+        let g = s.values();
+        let max = g.iter().copied().max().unwrap_or(1).max(1);
+        let bits = (16 - max.leading_zeros() + 1).min(15);
+        let late = &g[n1 / 2..];
+        (1..(1u32 << bits) as Value)
+            .min_by_key(|&m| (late.iter().filter(|&&v| is_rare(v, m)).count(), m))
+            .unwrap_or(first)
+    }
+
     pub fn values(&self) -> &[Value] {
         &self.values
     }
