@@ -89,6 +89,41 @@ fn reduce(g: &[Value], n0: usize, p: usize, after_exception: &[usize], proved: b
     Periodicity { preperiod: after_exception[smallest], period: smallest, proved, computed: g.len() }
 }
 
+/// The period of a long value sequence `g` (G(0..g.len())) of an octal game whose moves
+/// take at most `t` stones, proved by the octal periodicity theorem, or `None` when `g`
+/// is too short to prove one. For sequences with pre-periods far beyond what
+/// [`find_period`] tracks: candidate periods are the earlier places where the last
+/// `window` values occur again, each checked backwards from the end.
+pub fn proved_period_of(g: &[Value], t: usize, window: usize) -> Option<Periodicity> {
+    let m = g.len();
+    if m < 2 * window + 2 {
+        return None;
+    }
+    let tail = &g[m - window..];
+    let mut best: Option<Periodicity> = None;
+    // Candidate p: g[m - window - p ..][..window] == tail.
+    for p in 1..=(m - window) {
+        if let Some(b) = &best {
+            if p >= b.period {
+                break;
+            }
+        }
+        if g[m - window - p..m - p] != *tail {
+            continue;
+        }
+        // The last exception, scanning back from the end.
+        let mut n = m - p;
+        while n > 0 && g[n - 1] == g[n - 1 + p] {
+            n -= 1;
+        }
+        let n0 = n;
+        if m >= 2 * n0.max(1) + 2 * p + t {
+            best = Some(Periodicity { preperiod: n0, period: p, proved: true, computed: m });
+        }
+    }
+    best
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,39 +159,4 @@ mod tests {
         assert!(g.is_none_or(|p| !p.proved));
         assert_eq!(find_period(&Game::parse("nim").unwrap(), 500).unwrap(), None);
     }
-}
-
-/// The period of a long value sequence `g` (G(0..g.len())) of an octal game whose moves
-/// take at most `t` stones, proved by the octal periodicity theorem, or `None` when `g`
-/// is too short to prove one. For sequences with pre-periods far beyond what
-/// [`find_period`] tracks: candidate periods are the earlier places where the last
-/// `window` values occur again, each checked backwards from the end.
-pub fn proved_period_of(g: &[Value], t: usize, window: usize) -> Option<Periodicity> {
-    let m = g.len();
-    if m < 2 * window + 2 {
-        return None;
-    }
-    let tail = &g[m - window..];
-    let mut best: Option<Periodicity> = None;
-    // Candidate p: g[m - window - p ..][..window] == tail.
-    for p in 1..=(m - window) {
-        if let Some(b) = &best {
-            if p >= b.period {
-                break;
-            }
-        }
-        if g[m - window - p..m - p] != *tail {
-            continue;
-        }
-        // The last exception, scanning back from the end.
-        let mut n = m - p;
-        while n > 0 && g[n - 1] == g[n - 1 + p] {
-            n -= 1;
-        }
-        let n0 = n;
-        if m >= 2 * n0.max(1) + 2 * p + t {
-            best = Some(Periodicity { preperiod: n0, period: p, proved: true, computed: m });
-        }
-    }
-    best
 }
