@@ -233,10 +233,10 @@ fn rogalski_frequencies_with_the_sparse_engine() {
     assert_eq!(rows, 24 + 4 * 20);
 }
 
-/// Every row of the rogalski tables, N up to 2^24 for all five games. About 20 minutes in
+/// Every row of the rogalski tables, N up to 2^24 for all five games. About 14 minutes in
 /// release on the project's 2-core machine; its times are recorded in runs/games/.
 #[test]
-#[ignore = "very heavy: about 20 minutes in release"]
+#[ignore = "very heavy: about 14 minutes in release"]
 fn rogalski_frequencies_all_rows() {
     let rows: usize =
         ["0.167", "0.161", "0.034", "0.014", "0.172"].into_iter().map(|g| rogalski_rows_by_sweep(g, 1 << 24)).sum();
