@@ -103,7 +103,11 @@ try {
     const w = await page.$$(".move[data-win=true]:not([disabled])");
     if (w.length === 0) break;
     await w[0].click();
-    await page.waitForFunction(() => ["won", "lost", "player"].includes(document.getElementById("status").dataset.state) && !document.getElementById("status").textContent.includes("moving"));
+    // The click sets "You: ..." at once; wait for the end of the game or the computer's reply.
+    await page.waitForFunction(() => {
+      const s = document.getElementById("status").dataset.state;
+      return s === "won" || s === "lost" || (s === "player" && /Computer:/.test(document.getElementById("last-move").textContent));
+    });
   }
   check((await page.getAttribute("#status", "data-state")) === "won", "misère Nim: playing the marked moves wins");
   await page.screenshot({ path: join(shots, "4-misere-nim.png"), fullPage: true });
@@ -112,6 +116,7 @@ try {
   await page.waitForFunction(() => /values fetched and drawn/.test(document.getElementById("plot-time").textContent));
   const plotTime = await page.textContent("#plot-time");
   check(/30,001 values/.test(plotTime), `the plot of G(n): ${plotTime.trim()}`);
+  await page.waitForFunction(() => !/loading/.test(document.getElementById("findings-body").textContent));
   const findings = await page.textContent("#findings-body");
   check(/1,287/.test(findings) && /48,399,022/.test(findings), "the findings panel shows the sparse heaps");
 
