@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
+pub use grundy_core::count::parse_count;
 use grundy_core::{FastSweep, Kernel};
 use grundy_report::Summary;
 use grundy_sources::atomic::{write_atomic, write_atomic_with};
@@ -55,23 +56,6 @@ impl Args {
             window: None,
         }
     }
-}
-
-/// Reads 67108864, 67_108_864, 2^26 or 1e6.
-pub fn parse_count(s: &str) -> Result<u64, String> {
-    let t = s.trim().replace('_', "");
-    let bad = || format!("expected a count like 67108864, 2^26 or 1e6, got {s:?}");
-    if let Some((b, e)) = t.split_once('^') {
-        let b: u64 = b.parse().map_err(|_| bad())?;
-        let e: u32 = e.parse().map_err(|_| bad())?;
-        return b.checked_pow(e).ok_or_else(bad);
-    }
-    if let Some((m, e)) = t.split_once(['e', 'E']) {
-        let m: u64 = m.parse().map_err(|_| bad())?;
-        let e: u32 = e.parse().map_err(|_| bad())?;
-        return 10u64.checked_pow(e).and_then(|p| p.checked_mul(m)).ok_or_else(bad);
-    }
-    t.parse().map_err(|_| bad())
 }
 
 /// Where the summary of a run to `heaps` lives.
@@ -211,19 +195,4 @@ fn progress_bar(n: u64, start: u64) -> ProgressBar {
     bar.set_position(start);
     bar.reset_eta();
     bar
-}
-
-#[cfg(test)]
-mod tests {
-    use super::parse_count;
-
-    #[test]
-    fn counts() {
-        assert_eq!(parse_count("2^26"), Ok(67_108_864));
-        assert_eq!(parse_count("67_108_864"), Ok(67_108_864));
-        assert_eq!(parse_count("1e6"), Ok(1_000_000));
-        assert!(parse_count("2^99").is_err());
-        assert!(parse_count("many").is_err());
-        assert!(parse_count("-5").is_err());
-    }
 }

@@ -123,15 +123,7 @@ fn parse_heap(s: &str) -> Result<u64, String> {
 }
 
 fn parse_count(s: &str) -> Result<u64, String> {
-    let t = s.trim().replace('_', "");
-    let bad = || format!("expected a count like 16777216, 2^24 or 1e6, got {s:?}");
-    let n = if let Some((b, e)) = t.split_once('^') {
-        b.parse::<u64>().map_err(|_| bad())?.checked_pow(e.parse().map_err(|_| bad())?).ok_or_else(bad)?
-    } else if let Some((m, e)) = t.split_once(['e', 'E']) {
-        10u64.checked_pow(e.parse().map_err(|_| bad())?).and_then(|p| p.checked_mul(m.parse().ok()?)).ok_or_else(bad)?
-    } else {
-        t.parse().map_err(|_| bad())?
-    };
+    let n = grundy_core::count::parse_count(s)?;
     if n > MAX_HEAP {
         return Err(format!("{n} heaps are beyond the in-memory limit of {MAX_HEAP} (use `cargo xtask compute`)"));
     }

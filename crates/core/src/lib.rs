@@ -17,6 +17,7 @@
 pub mod bfile;
 pub mod checkpoint;
 pub mod class;
+pub mod count;
 pub mod exhaustive;
 pub mod fast;
 pub mod games;

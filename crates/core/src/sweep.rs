@@ -15,7 +15,7 @@
 use thiserror::Error;
 
 use crate::checkpoint::{self, Checkpoint, CheckpointError};
-use crate::class::{is_common, ValueSet};
+use crate::class::{is_common, smallest_unmarked, ValueSet};
 use crate::stats::{SweepStats, DEFAULT_INTERVAL_LOG2};
 use crate::{Value, VALUE_LIMIT};
 
@@ -58,7 +58,7 @@ pub fn common_candidate(values: &[Value], sparse: &[(usize, Value)], n: usize) -
             marked.insert(x);
         }
     }
-    ValueSet::COMMON.and_not(&marked).min()
+    smallest_unmarked(&ValueSet::COMMON, &marked)
 }
 
 /// Stage 2 for heap n with common candidate c: scan splits until every sparse value
