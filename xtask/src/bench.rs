@@ -9,7 +9,8 @@ use std::process::Command;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use grundy_core::{naive, FastSweep, Kernel, SparseSweep};
+use grundy_core::grundy::naive;
+use grundy_core::{FastSweep, Kernel, SparseSweep};
 use grundy_sources::atomic::write_atomic;
 use serde::{Deserialize, Serialize};
 
@@ -55,7 +56,8 @@ pub fn run_one(args: OneArgs) -> Result<()> {
     let started = Instant::now();
     let sparse_heaps = match args.method.as_str() {
         "naive" => {
-            naive::grundy_values(n as usize - 1).iter().filter(|&&v| grundy_core::class::is_sparse(v)).count() as u64
+            naive::grundy_values(n as usize - 1).iter().filter(|&&v| grundy_core::grundy::class::is_sparse(v)).count()
+                as u64
         }
         "plain" => {
             let mut s = SparseSweep::new();

@@ -1,25 +1,17 @@
 //! The `grundy` command: thin glue over grundy-core.
 
-mod play;
+mod commands;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use anyhow::{bail, Context, Result};
+use anyhow::Result;
 use clap::{Parser, Subcommand, ValueEnum};
-use grundy_core::bfile::to_bfile;
 use grundy_core::games::Game;
-use grundy_core::misere::analyze_misere_nim;
-use grundy_core::period::find_period;
-use grundy_core::position::{analyze, Outcome};
-use grundy_core::sequence::values as game_values;
-use grundy_core::{FastSweep, Value};
 
 /// Heaps beyond this are refused: every value is kept in memory, and longer sweeps of
 /// Grundy's game are the job of `cargo xtask compute`, with checkpoints.
 const MAX_HEAP: u64 = 1 << 30;
-/// Other games are computed by the definition, which is quadratic for splitting games.
-const MAX_OTHER: u64 = 1 << 20;
 
 /// Sprague-Grundy values of impartial heap games, who wins a position, and how.
 #[derive(Parser)]
@@ -45,7 +37,7 @@ Examples:
   grundy serve --port 8080               play in the browser at http://127.0.0.1:8080/";
 
 #[derive(Clone, Copy, ValueEnum)]
-enum Format {
+pub enum Format {
     Bfile,
     Csv,
     Json,
@@ -166,81 +158,18 @@ fn main() -> ExitCode {
     }
 }
 
-/// G(0..=n) of `game`.
-pub fn values_through(game: &Game, n: u64) -> Result<Vec<Value>> {
-    if *game == Game::Grundy {
-        let mut sweep = FastSweep::new();
-        sweep.run_to(n + 1).with_context(|| format!("computing G(0..={n})"))?;
-        return Ok(sweep.values().to_vec());
-    }
-    if n > MAX_OTHER {
-        bail!("{} is computed by the definition; heaps above {MAX_OTHER} would take too long", game.name());
-    }
-    game_values(game, n as usize + 1).with_context(|| format!("computing the values of {}", game.name()))
-}
-
 fn run(cli: Cli) -> Result<()> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     match cli.command {
-        Command::Value { n, game } => {
-            let g = values_through(&game, n)?;
-            writeln!(out, "{}", g[n as usize])?;
-        }
-        Command::Values { to, game, format } => {
-            let g = values_through(&game, to)?;
-            match format {
-                Format::Bfile => out.write_all(to_bfile(0, &g).as_bytes())?,
-                Format::Csv => {
-                    writeln!(out, "n,g")?;
-                    for (n, v) in g.iter().enumerate() {
-                        writeln!(out, "{n},{v}")?;
-                    }
-                }
-                Format::Json => {
-                    let list: Vec<String> = g.iter().map(Value::to_string).collect();
-                    writeln!(out, "{{\"game\":{:?},\"values\":[{}]}}", game.name(), list.join(","))?;
-                }
-            }
-        }
-        Command::Analyze { heaps, game } => {
-            if heaps.iter().all(|&h| h == 0) {
-                bail!("the position has no stones: give at least one heap larger than 0");
-            }
-            if game.is_misere() {
-                write_misere(&mut out, &heaps)?;
-            } else {
-                let g = values_through(&game, *heaps.iter().max().unwrap())?;
-                write_analysis(&mut out, &game, &heaps, &g)?;
-            }
-        }
-        Command::Period { game, max } => {
-            let p =
-                find_period(&game, max as usize).with_context(|| format!("computing the values of {}", game.name()))?;
-            match p {
-                Some(p) if p.proved => writeln!(
-                    out,
-                    "{}: periodic from heap {} with period {} (proved by the periodicity theorem after {} values)",
-                    game.name(),
-                    p.preperiod,
-                    p.period,
-                    p.computed
-                )?,
-                Some(p) => writeln!(
-                    out,
-                    "{}: period {} from heap {} observed up to heap {} (not proved)",
-                    game.name(),
-                    p.period,
-                    p.preperiod,
-                    p.computed - 1
-                )?,
-                None => writeln!(out, "{}: no period seen up to heap {}", game.name(), max.saturating_sub(1))?,
-            }
-        }
+        Command::Value { n, game } => commands::values::value(&mut out, &game, n)?,
+        Command::Values { to, game, format } => commands::values::values(&mut out, &game, to, format)?,
+        Command::Analyze { heaps, game } => commands::analyze::run(&mut out, &game, &heaps)?,
+        Command::Period { game, max } => commands::period::run(&mut out, &game, max)?,
         Command::Play { heaps, game, computer_first } => {
             out.flush()?;
             drop(out);
-            return play::run(game, heaps, computer_first);
+            return commands::play::run(game, heaps, computer_first);
         }
         Command::Serve { port, bind } => {
             let options = grundy_web::ServeOptions { addr: std::net::SocketAddr::new(bind, port), workers: 4 };
@@ -249,97 +178,8 @@ fn run(cli: Cli) -> Result<()> {
             out.flush()?;
             running.wait();
         }
-        Command::Sweep { to } => {
-            let bar = indicatif::ProgressBar::new(to);
-            bar.set_style(
-                indicatif::ProgressStyle::with_template("{bar:40} {human_pos}/{human_len} heaps  {per_sec}  ETA {eta}")
-                    .expect("a valid template"),
-            );
-            let mut sweep = FastSweep::new();
-            sweep.run_to_with(to, |done| bar.set_position(done))?;
-            bar.finish_and_clear();
-            let s = sweep.stats();
-            writeln!(
-                out,
-                "G(0..{to}): {} sparse heaps, the last G({}) = {}",
-                s.sparse_heaps.len(),
-                s.sparse_heaps.last().map_or(0, |h| h.heap),
-                s.sparse_heaps.last().map_or(0, |h| h.value)
-            )?;
-            let r = s.records.last().expect("heap 0 is a record");
-            writeln!(out, "{} records, the last G({}) = {}", s.records.len(), r.heap, r.value)?;
-            writeln!(
-                out,
-                "average stage-2 scan {:.2}; longest {:?}",
-                s.scan.average(),
-                s.scan.longest.map(|l| (l.heap, l.length))
-            )?;
-        }
+        Command::Sweep { to } => commands::sweep::run(&mut out, to)?,
     }
     out.flush()?;
-    Ok(())
-}
-
-fn describe_move(game: &Game, heap: u64, take: u64, left: &[u64]) -> String {
-    let parts: Vec<String> = left.iter().map(u64::to_string).collect();
-    match (game, take, left.len()) {
-        (Game::Grundy, _, _) => format!("split the heap of {heap} into {}", parts.join(" and ")),
-        (_, t, 0) => format!("take all {t} of the heap of {heap}"),
-        (_, t, 1) => format!("take {t} from the heap of {heap}, leaving {}", parts[0]),
-        (_, 0, _) => format!("split the heap of {heap} into {}", parts.join(" and ")),
-        (_, t, _) => format!("take {t} from the heap of {heap} and split the rest into {}", parts.join(" and ")),
-    }
-}
-
-fn write_analysis(out: &mut impl Write, game: &Game, heaps: &[u64], g: &[Value]) -> Result<()> {
-    let a = analyze(game, heaps, |n| g[n as usize]);
-    let sizes: Vec<String> = a.heaps.iter().map(u64::to_string).collect();
-    writeln!(out, "game:     {}", game.name())?;
-    writeln!(out, "position: {}", sizes.join(" "))?;
-    let vals: Vec<String> = a.heaps.iter().zip(&a.values).map(|(h, v)| format!("G({h}) = {v}")).collect();
-    writeln!(out, "values:   {}", vals.join(", "))?;
-    let terms: Vec<String> = a.values.iter().map(Value::to_string).collect();
-    writeln!(out, "nim-sum:  {} = {}", terms.join(" xor "), a.nim_sum)?;
-    match a.outcome {
-        Outcome::PlayerToMoveWins => writeln!(out, "outcome:  the player to move wins (the nim-sum is not 0)")?,
-        Outcome::PlayerToMoveLoses => {
-            writeln!(out, "outcome:  the player to move loses against perfect play (the nim-sum is 0)")?
-        }
-    }
-    let winning: Vec<_> = a.winning_moves().collect();
-    writeln!(out, "legal moves: {}; winning moves: {}", a.moves.len(), winning.len())?;
-    for m in winning {
-        let values: Vec<String> = m.left.iter().map(|&h| g[h as usize].to_string()).collect();
-        let values = match values.len() {
-            0 => "no heap left".to_string(),
-            1 => format!("value {}", values[0]),
-            _ => format!("values {}", values.join(" and ")),
-        };
-        writeln!(out, "  {} ({values}), leaving nim-sum 0", describe_move(game, m.heap, m.take, &m.left))?;
-    }
-    Ok(())
-}
-
-fn write_misere(out: &mut impl Write, heaps: &[u64]) -> Result<()> {
-    let a = analyze_misere_nim(heaps);
-    let sizes: Vec<String> = a.heaps.iter().map(u64::to_string).collect();
-    writeln!(out, "game:     misère Nim (whoever takes the last stone loses)")?;
-    writeln!(out, "position: {}", sizes.join(" "))?;
-    writeln!(out, "nim-sum:  {}", a.nim_sum)?;
-    let rule = if a.heaps.iter().any(|&h| h >= 2) {
-        "a heap has 2 or more stones, so the nim-sum decides, as in normal play, until one such heap is left"
-    } else {
-        "only heaps of one stone: the player to move wins when their number is even"
-    };
-    match a.outcome {
-        Outcome::PlayerToMoveWins => writeln!(out, "outcome:  the player to move wins ({rule})")?,
-        Outcome::PlayerToMoveLoses => {
-            writeln!(out, "outcome:  the player to move loses against perfect play ({rule})")?
-        }
-    }
-    writeln!(out, "winning moves: {}", a.winning_moves.len())?;
-    for m in &a.winning_moves {
-        writeln!(out, "  take {} from the heap of {}, leaving {}", m.take, m.heap, m.heap - m.take)?;
-    }
     Ok(())
 }

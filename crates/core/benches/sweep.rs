@@ -3,7 +3,8 @@
 //! `runs/bench/`. Each benchmark checks its own answer: the heaps with G = 0 are the 42 of
 //! OEIS A036685 (last 1222) for every N here.
 
-use grundy_core::{naive, SparseSweep};
+use grundy_core::grundy::naive;
+use grundy_core::SparseSweep;
 
 fn main() {
     divan::main();

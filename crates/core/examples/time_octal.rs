@@ -1,8 +1,8 @@
 //! Times the octal sparse sweep: `cargo run --release --example time_octal -- .014 1048576`.
 use std::time::Instant;
 
+use grundy_core::games::octal_sweep::OctalSweep;
 use grundy_core::games::TakeAndBreak;
-use grundy_core::octal_sweep::OctalSweep;
 
 fn main() {
     let mut args = std::env::args().skip(1);

@@ -1,39 +1,35 @@
 //! grundy-core: the mathematics of grundy, with no I/O.
 //!
-//! Main types:
-//! - [`naive`]: Grundy values straight from the definition, the slow reference for every test.
-//! - [`class`]: the split of values into *sparse* and *common* ([`class::ValueSet`]).
-//! - [`SparseSweep`]: G(0..N) of Grundy's game by the sparse-space method, with the
-//!   statistics of [`SweepStats`] and a checkpoint format ([`Checkpoint`]).
-//! - [`position`]: positions (multisets of heaps), their moves, nim-sum and winning moves;
-//!   [`exhaustive`] solves small positions without Grundy values to check them.
-//! - [`games`]: take-and-break (octal) codes, subtraction games, take-at-most-half, Nim;
-//!   [`sequence`] computes their values, [`period`] finds and certifies their periods.
-//! - [`bfile`]: OEIS b-file text of a value table.
+//! The crate has three parts, one folder each:
+//! - [`grundy`]: Grundy's game. [`grundy::naive`] is the definition (the slow reference),
+//!   [`SparseSweep`] the sparse-space method written to be read, and [`FastSweep`] the
+//!   same method arranged for the machine (a helper thread, AVX-512 and portable stage-2
+//!   kernels, a bounded-memory window mode). Both sweeps record the statistics of
+//!   [`SweepStats`] and save their state as a [`Checkpoint`].
+//! - [`games`]: every other heap game: take-and-break codes, subtraction games,
+//!   take-at-most-half and Nim under one name, [`games::Game`]; their values by the
+//!   definition ([`games::sequence`]) and, for octal games, by the sparse-space method
+//!   ([`games::octal_sweep`]); periods proved by the periodicity theorems ([`games::period`]).
+//! - [`position`]: positions of several heaps: moves, nim-sum, outcome and winning moves;
+//!   misère Nim ([`position::misere`]) and a brute-force solver that uses no Grundy values
+//!   ([`position::exhaustive`]) to check them.
+//!
+//! Beside them: [`count`] reads heap counts as people write them (`2^26`, `1e6`) and
+//! [`bfile`] writes OEIS b-files.
 //!
 //! Everything here is pure: inputs are validated when they are built, and no function
 //! touches files, the network or the clock.
 
 pub mod bfile;
-pub mod checkpoint;
-pub mod class;
 pub mod count;
-pub mod exhaustive;
-pub mod fast;
 pub mod games;
-pub mod misere;
-pub mod naive;
-pub mod octal_sweep;
-pub mod period;
+pub mod grundy;
 pub mod position;
-pub mod sequence;
-pub mod stats;
-pub mod sweep;
 
-pub use checkpoint::{Checkpoint, CheckpointError};
-pub use fast::{FastSweep, Kernel};
-pub use stats::{HeapValue, IntervalScan, LongestScan, ScanStats, SweepStats, ValueStat};
-pub use sweep::{SparseSweep, SweepError};
+pub use grundy::checkpoint::{Checkpoint, CheckpointError};
+pub use grundy::fast::{FastSweep, Kernel};
+pub use grundy::stats::{HeapValue, IntervalScan, LongestScan, ScanStats, SweepStats, ValueStat};
+pub use grundy::sweep::{SparseSweep, SweepError};
 
 /// A Sprague-Grundy value. Grundy's game stays far below [`VALUE_LIMIT`] for every range
 /// anyone has computed (the largest known value is 310), so values are stored in 16 bits

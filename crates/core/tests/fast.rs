@@ -1,7 +1,8 @@
 //! The fast sweep against the definition and against the plain sweep, with every kernel
 //! this CPU can run.
 
-use grundy_core::{naive, FastSweep, Kernel, SparseSweep};
+use grundy_core::grundy::naive;
+use grundy_core::{FastSweep, Kernel, SparseSweep};
 
 #[test]
 fn fast_equals_definition_up_to_20000() {

@@ -1,8 +1,8 @@
 //! The nim-sum rule against an exhaustive search that uses no Grundy values, over every
 //! position of Grundy's game with at most 24 stones (7,338 positions, the empty one included).
 
-use grundy_core::exhaustive::{positions_up_to, successor, Solver};
-use grundy_core::naive;
+use grundy_core::grundy::naive;
+use grundy_core::position::exhaustive::{positions_up_to, successor, Solver};
 use grundy_core::position::{analyze, GrundysGame, Outcome};
 
 #[test]

@@ -2,7 +2,8 @@
 //! sources; see `fixtures/manifest.toml` for where each file came from).
 
 use grundy_core::bfile::to_bfile;
-use grundy_core::{naive, SparseSweep};
+use grundy_core::grundy::naive;
+use grundy_core::SparseSweep;
 use sha2::{Digest, Sha256};
 
 const B002188: &str = include_str!("../../../fixtures/raw/oeis/b002188.txt");

@@ -3,7 +3,7 @@
 use std::sync::OnceLock;
 
 use grundy_core::games::Game;
-use grundy_core::misere::analyze_misere_nim;
+use grundy_core::position::misere::analyze_misere_nim;
 use grundy_core::position::{analyze, Outcome};
 use grundy_core::{FastSweep, Value};
 use serde::{Deserialize, Serialize};
@@ -121,7 +121,8 @@ fn values_of(game: &Game, max: u64) -> Vec<Value> {
     match game {
         Game::Grundy => grundy_values()[..=max as usize].to_vec(),
         Game::Nim { .. } => (0..=max as Value).collect(),
-        _ => grundy_core::sequence::values(game, max as usize + 1).expect("values of heaps up to 1000 fit in 16 bits"),
+        _ => grundy_core::games::sequence::values(game, max as usize + 1)
+            .expect("values of heaps up to 1000 fit in 16 bits"),
     }
 }
 

@@ -4,13 +4,13 @@
 use std::io::{self, BufRead, Write};
 
 use anyhow::Result;
-use grundy_core::exhaustive::successor;
 use grundy_core::games::Game;
-use grundy_core::misere::analyze_misere_nim;
+use grundy_core::position::exhaustive::successor;
+use grundy_core::position::misere::analyze_misere_nim;
 use grundy_core::position::{analyze, canonical, AnalyzedMove, HeapGame};
 use grundy_core::Value;
 
-use crate::values_through;
+use super::values::values_through;
 
 /// Largest heap `play` accepts.
 const MAX_PLAY_HEAP: u64 = 100_000;

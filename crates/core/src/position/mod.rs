@@ -6,6 +6,9 @@
 
 use crate::Value;
 
+pub mod exhaustive;
+pub mod misere;
+
 /// A game played on heaps, one heap at a time.
 pub trait HeapGame {
     /// Every move from a single heap of `n` stones: what is taken and which heaps are left
@@ -112,7 +115,7 @@ pub fn analyze<G: HeapGame + ?Sized>(game: &G, heaps: &[u64], mut value: impl Fn
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::naive;
+    use crate::grundy::naive;
 
     #[test]
     fn grundy_moves_of_small_heaps() {

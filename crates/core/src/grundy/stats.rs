@@ -2,7 +2,7 @@
 //! they agree by construction on how each statistic is defined.
 //!
 //! Definitions (all exact integers, so runs compare byte for byte):
-//! - a *sparse heap* is a heap whose value is sparse ([`crate::class`]); heap 0 counts;
+//! - a *sparse heap* is a heap whose value is sparse ([`crate::grundy::class`]); heap 0 counts;
 //! - a *record* is a heap whose value exceeds every earlier value; heap 0 is the first;
 //! - for every value: how many heaps have it, the first and the last such heap;
 //! - the *scan length* of a heap with a common value is the number of splits
@@ -121,10 +121,10 @@ impl SweepStats {
         }
         debug_assert_eq!(
             scan_length.is_some(),
-            crate::class::is_common(value),
+            crate::grundy::class::is_common(value),
             "a scan length belongs to exactly the heaps with a common value"
         );
-        if crate::class::is_sparse(value) {
+        if crate::grundy::class::is_sparse(value) {
             self.sparse_heaps.push(HeapValue { heap, value });
         }
         if let Some(length) = scan_length {

@@ -12,6 +12,13 @@ use thiserror::Error;
 
 use crate::position::{GrundysGame, HeapGame, HeapMove};
 
+pub use take_and_break::{TakeAndBreak, MAX_DIGITS};
+
+pub mod octal_sweep;
+pub mod period;
+pub mod sequence;
+mod take_and_break;
+
 /// Why a game description was refused.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum GameError {
@@ -33,146 +40,6 @@ pub enum GameError {
     BadSubtractionSet { text: String, reason: String },
     #[error("unknown game {name:?} (try kayles, dawsons-kayles, dawsons-chess, crosses, grundy, nim, misere-nim, half, squares, an octal code like .137 or 4!.0, or a subtraction set like s1,2,3)")]
     Unknown { name: String },
-}
-
-/// Longest take-and-break code accepted.
-pub const MAX_DIGITS: usize = 32;
-
-/// A take-and-break game given by its code. Two codes are the same game when their
-/// digits and `!` agree (`.07` and `0.070` are equal).
-#[derive(Clone, Debug)]
-pub struct TakeAndBreak {
-    code: String,
-    /// d_0, d_1, ...: digit k governs taking k stones.
-    digits: Vec<u8>,
-    /// The heaps left must be pairwise different.
-    unequal: bool,
-}
-
-impl PartialEq for TakeAndBreak {
-    fn eq(&self, other: &Self) -> bool {
-        self.digits == other.digits && self.unequal == other.unequal
-    }
-}
-
-impl Eq for TakeAndBreak {}
-
-impl TakeAndBreak {
-    /// Parses `.07`, `0.07`, `4.07`, `.11377`, `4!.0`, `0.f` ...
-    pub fn parse(code: &str) -> Result<TakeAndBreak, GameError> {
-        let c = code.trim();
-        if c.is_empty() {
-            return Err(GameError::Empty);
-        }
-        let own = || c.to_string();
-        if c.matches('!').count() > 1 {
-            return Err(GameError::TwoBangs { code: own() });
-        }
-        let unequal = c.contains('!');
-        let body: String = c.chars().filter(|&ch| ch != '!').collect();
-        if body.is_empty() {
-            return Err(GameError::Empty);
-        }
-        for (at, ch) in c.chars().enumerate() {
-            if !(ch.is_ascii_hexdigit() || ch == '.' || ch == '!') {
-                return Err(GameError::BadChar { code: own(), found: ch, at });
-            }
-        }
-        let (int, frac) = match body.split_once('.') {
-            Some((i, f)) => {
-                if f.contains('.') {
-                    return Err(GameError::TwoPoints { code: own() });
-                }
-                (i, f)
-            }
-            None => (body.as_str(), ""),
-        };
-        if int.len() > 1 {
-            return Err(GameError::LongIntegerPart { code: own() });
-        }
-        if frac.len() > MAX_DIGITS {
-            return Err(GameError::TooLong { code: own() });
-        }
-        let hex = |ch: char| ch.to_digit(16).expect("checked above") as u8;
-        let d0 = int.chars().next().map_or(0, hex);
-        if d0 & 3 != 0 {
-            return Err(GameError::PassMove { code: own(), digit: d0 });
-        }
-        let mut digits = vec![d0];
-        digits.extend(frac.chars().map(hex));
-        while digits.len() > 1 && *digits.last().unwrap() == 0 {
-            digits.pop();
-        }
-        Ok(TakeAndBreak { code: c.to_string(), digits, unequal })
-    }
-
-    pub fn code(&self) -> &str {
-        &self.code
-    }
-
-    /// d_0, d_1, ...
-    pub fn digits(&self) -> &[u8] {
-        &self.digits
-    }
-
-    /// Whether every digit is octal (at most two heaps left) and there is no `!`: the
-    /// games the octal periodicity theorem speaks of.
-    pub fn is_octal(&self) -> bool {
-        !self.unequal && self.digits.iter().all(|&d| d < 8)
-    }
-
-    /// Whether the heaps left must be pairwise different (`!`).
-    pub fn unequal(&self) -> bool {
-        self.unequal
-    }
-
-    /// The largest number of stones a move takes.
-    pub fn max_take(&self) -> usize {
-        self.digits.len() - 1
-    }
-
-    /// Whether this is Grundy's game (`4!.0`, or `4!` alone).
-    pub fn is_grundys_game(&self) -> bool {
-        self.unequal && self.digits == [4]
-    }
-}
-
-impl HeapGame for TakeAndBreak {
-    fn heap_moves(&self, n: u64) -> Vec<HeapMove> {
-        let mut moves = Vec::new();
-        for (k, &d) in self.digits.iter().enumerate() {
-            let k = k as u64;
-            if k > n {
-                break;
-            }
-            let rest = n - k;
-            if d & 1 != 0 && rest == 0 && k > 0 {
-                moves.push(HeapMove { take: k, left: vec![] });
-            }
-            if d & 2 != 0 && rest >= 1 && k > 0 {
-                moves.push(HeapMove { take: k, left: vec![rest] });
-            }
-            if d & 4 != 0 {
-                for a in 1..=rest / 2 {
-                    let b = rest - a;
-                    if !(self.unequal && a == b) {
-                        moves.push(HeapMove { take: k, left: vec![b, a] });
-                    }
-                }
-            }
-            if d & 8 != 0 {
-                for a in 1..=rest / 3 {
-                    for b in a..=(rest - a) / 2 {
-                        let c = rest - a - b;
-                        if !(self.unequal && (a == b || b == c)) {
-                            moves.push(HeapMove { take: k, left: vec![c, b, a] });
-                        }
-                    }
-                }
-            }
-        }
-        moves
-    }
 }
 
 /// The subtraction set of a subtraction game.

@@ -143,7 +143,7 @@ pub fn values(game: &Game, end: usize) -> Result<Vec<Value>, ValuesError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::exhaustive::Solver;
+    use crate::position::exhaustive::Solver;
     use crate::position::HeapGame;
 
     /// Each game's values against the mex over its listed moves, computed separately.
@@ -157,7 +157,7 @@ mod tests {
             let g = values(&game, 80).unwrap();
             for n in 0..80u64 {
                 let opts = game.heap_moves(n).into_iter().map(|m| m.left.iter().fold(0, |x, &h| x ^ g[h as usize]));
-                assert_eq!(g[n as usize], crate::naive::mex(opts), "{name}, heap {n}");
+                assert_eq!(g[n as usize], crate::grundy::naive::mex(opts), "{name}, heap {n}");
             }
         }
     }
@@ -165,7 +165,7 @@ mod tests {
     #[test]
     fn grundy_through_the_general_engine() {
         let g = values(&Game::parse("4!.0").unwrap(), 3000).unwrap();
-        assert_eq!(g, crate::naive::grundy_values(2999));
+        assert_eq!(g, crate::grundy::naive::grundy_values(2999));
         let t = Game::TakeAndBreak(TakeAndBreak::parse("4!.0").unwrap());
         assert_eq!(values(&t, 3000).unwrap(), g, "the same code without the Grundy shortcut");
     }

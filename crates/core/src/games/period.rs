@@ -10,8 +10,8 @@
 //! For other games (`!`, three-heap splits, take-at-most-half, subtract-a-square, Nim)
 //! no such bound is known here: a repeat is reported as observed, never as proved.
 
+use crate::games::sequence::{Sequence, ValuesError};
 use crate::games::{Game, SubtractionSet};
-use crate::sequence::{Sequence, ValuesError};
 use crate::Value;
 
 /// Largest period looked for.

@@ -6,7 +6,7 @@
 //! stage 2 scans the splits until every rare value below c has been seen.
 //!
 //! The result is exact for any mask; a good mask (found from the first values) only
-//! makes it fast. Tested against the definition ([`crate::sequence`]).
+//! makes it fast. Tested against the definition ([`crate::games::sequence`]).
 
 use crate::games::TakeAndBreak;
 use crate::Value;
@@ -52,7 +52,7 @@ impl OctalSweep {
     /// The mask under which the fewest of the heaps n0/2 .. n0 have rare values, judged from
     /// the first n0 values (computed by the definition).
     pub fn find_mask(game: &TakeAndBreak, n0: usize) -> Value {
-        let g = crate::sequence::values(&crate::games::Game::TakeAndBreak(game.clone()), n0).unwrap_or_default();
+        let g = crate::games::sequence::values(&crate::games::Game::TakeAndBreak(game.clone()), n0).unwrap_or_default();
         let max = g.iter().copied().max().unwrap_or(1).max(1);
         let bits = 16 - max.leading_zeros();
         let late = &g[n0 / 2..];
@@ -191,7 +191,7 @@ mod tests {
             ".356",
         ] {
             let game = TakeAndBreak::parse(code).unwrap();
-            let expected = crate::sequence::values(&Game::TakeAndBreak(game.clone()), 3000).unwrap();
+            let expected = crate::games::sequence::values(&Game::TakeAndBreak(game.clone()), 3000).unwrap();
             for mask in [OctalSweep::find_mask(&game, 1024), 1, 0x7fff] {
                 let mut s = OctalSweep::new(&game, mask).unwrap();
                 s.run_to(3000).unwrap();

@@ -14,7 +14,7 @@
 
 use thiserror::Error;
 
-use crate::stats::{HeapValue, IntervalScan, LongestScan, ScanStats, SweepStats, ValueStat};
+use crate::grundy::stats::{HeapValue, IntervalScan, LongestScan, ScanStats, SweepStats, ValueStat};
 use crate::{Value, VALUE_LIMIT};
 
 const MAGIC: &[u8; 8] = b"GRUNDYCP";
@@ -192,7 +192,7 @@ impl Checkpoint {
                 return bad(format!("count of value {v} is {} but the values hold {}", s.count, counts[v]));
             }
         }
-        let sparse = self.values.iter().filter(|&&v| crate::class::is_sparse(v)).count();
+        let sparse = self.values.iter().filter(|&&v| crate::grundy::class::is_sparse(v)).count();
         if sparse != self.stats.sparse_heaps.len() {
             return bad(format!("{} sparse heaps listed, the values hold {sparse}", self.stats.sparse_heaps.len()));
         }

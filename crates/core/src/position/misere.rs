@@ -66,8 +66,8 @@ pub fn analyze_misere_nim(heaps: &[u64]) -> MisereAnalysis {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::exhaustive::{positions_up_to, Solver};
     use crate::games::Game;
+    use crate::position::exhaustive::{positions_up_to, Solver};
 
     /// The strategy against brute force over every position with at most 14 stones: the
     /// outcome, and a move is listed exactly when it wins.

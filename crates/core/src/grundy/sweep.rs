@@ -1,6 +1,6 @@
 //! The sparse-space sweep of Grundy's game: G(0..N) in order, with full statistics.
 //!
-//! For heap n, every option is G(a) ^ G(n - a). By the class rules ([`crate::class`]) a
+//! For heap n, every option is G(a) ^ G(n - a). By the class rules ([`crate::grundy::class`]) a
 //! common option needs exactly one sparse part, and sparse heaps are rare (1287 below
 //! 2^26), so:
 //! 1. Stage 1 marks G(r) ^ G(n - r) over the known sparse heaps r and takes the smallest
@@ -10,13 +10,13 @@
 //!    smallest sparse value not seen and n is a new sparse heap.
 //!
 //! This is the plain implementation, written to be read; it is the second reference
-//! (after [`crate::naive`]) for faster sweeps.
+//! (after [`crate::grundy::naive`]) for faster sweeps.
 
 use thiserror::Error;
 
-use crate::checkpoint::{self, Checkpoint, CheckpointError};
-use crate::class::{is_common, smallest_unmarked, ValueSet};
-use crate::stats::{SweepStats, DEFAULT_INTERVAL_LOG2};
+use crate::grundy::checkpoint::{self, Checkpoint, CheckpointError};
+use crate::grundy::class::{is_common, smallest_unmarked, ValueSet};
+use crate::grundy::stats::{SweepStats, DEFAULT_INTERVAL_LOG2};
 use crate::{Value, VALUE_LIMIT};
 
 /// Why a sweep cannot go on.
@@ -187,7 +187,7 @@ impl SparseSweep {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::naive;
+    use crate::grundy::naive;
 
     #[test]
     fn agrees_with_naive_on_first_2000() {

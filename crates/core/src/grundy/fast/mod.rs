@@ -1,0 +1,482 @@
+//! The fast sweep: the same two-stage sparse-space method as [`crate::grundy::sweep::SparseSweep`], with
+//! the same results and statistics, arranged for the machine. Measured choices (2^22 heaps
+//! on the project's 2-core machine; `runs/bench/` for whole runs):
+//!
+//! - Heaps are taken in blocks of [`BLOCK`]. Stage 1 for the sparse heaps r >= 2 * BLOCK
+//!   is done a block ahead on a helper thread: the parts n - r of the next block's heaps
+//!   are final by then and contiguous, so they are read with vector loads instead of one
+//!   gather per heap, and one mark per heap goes into a row that stays in L1. The ~60
+//!   sparse heaps below 2 * BLOCK (and any found since) are done per heap on the main
+//!   thread. One thread: 6.8 s; two: 3.8 s; two with the spinning handoff of `Mailbox`
+//!   instead of channels: 3.2 s (2^26 in a median 52 s).
+//! - Stage 2 with AVX-512BW ([`Kernel::Avx512`]) holds the set of sparse values still
+//!   missing in one 512-bit register and tests 32 splits against it with two lane
+//!   permutations and a shift; hits are cleared in the register and the exact stopping
+//!   split is found within the step. The latest values are also kept reversed, so G(n - a)
+//!   needs no lane reversal. 22 s -> 7 s against the portable kernel below.
+//! - The portable kernel ([`Kernel::Portable`]) marks every option of 16 splits into a
+//!   512-bit set and tests coverage once per 16; when at most [`TARGETS`] values are
+//!   missing it searches for just those, 32 splits a step. Both kernels are tested
+//!   against the plain sweep.
+//! - Window mode ([`FastSweep::set_window`]) keeps only the first and the latest values, so
+//!   memory does not grow with N.
+
+use crate::grundy::checkpoint::{self, Checkpoint, CheckpointError};
+use crate::grundy::class::ValueSet;
+use crate::grundy::stats::{SweepStats, DEFAULT_INTERVAL_LOG2};
+use crate::grundy::sweep::{common_candidate, HeapResult, SweepError};
+use crate::{Value, VALUE_LIMIT};
+
+mod avx512;
+mod handoff;
+mod portable;
+mod stage1;
+
+#[cfg(target_arch = "x86_64")]
+use avx512::scan_avx512;
+use avx512::Reversed;
+use handoff::{CloseOnDrop, FinalValues, Mailbox, StopHelper};
+use portable::scan_generic;
+use stage1::{first_unmarked_common, run_far_job, FarJob};
+
+/// Heaps per block.
+pub const BLOCK: usize = 128;
+/// Missing sparse values searched for at once in the second phase of stage 2.
+pub const TARGETS: usize = 4;
+/// Splits per step of the first phase of stage 2.
+const MARK_STEP: usize = 16;
+/// Splits per step of the second phase of stage 2.
+const SEARCH_STEP: usize = 32;
+/// Far marks per heap: one per value, then a scratch column for the split r + r, which
+/// does not count, padded to a multiple of 64.
+const ROW: usize = VALUE_LIMIT + 64;
+const SCRATCH: Value = VALUE_LIMIT as Value;
+/// A value no heap can have: pads the target list.
+const NO_VALUE: Value = u16::MAX;
+
+/// Which stage-2 kernel to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kernel {
+    /// Plain Rust, any CPU.
+    Portable,
+    /// Stage 2 in AVX-512BW intrinsics (module `avx512`; x86-64 only, chosen only when the CPU has
+    /// AVX-512BW and VL); the rest of the sweep compiled for that CPU.
+    Avx512,
+}
+
+impl Kernel {
+    /// The fastest kernel this CPU supports.
+    pub fn detect() -> Kernel {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx512bw") && std::arch::is_x86_feature_detected!("avx512vl") {
+                return Kernel::Avx512;
+            }
+        }
+        Kernel::Portable
+    }
+
+    /// Every kernel this CPU can run, for tests and benchmarks.
+    pub fn available() -> Vec<Kernel> {
+        let mut k = vec![Kernel::Portable];
+        if Kernel::detect() == Kernel::Avx512 {
+            k.push(Kernel::Avx512);
+        }
+        k
+    }
+
+    /// A short name for reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kernel::Portable => "portable",
+            Kernel::Avx512 => "avx512bw",
+        }
+    }
+}
+
+/// G(0..N) of Grundy's game, fast; identical in values and statistics to [`crate::grundy::sweep::SparseSweep`].
+pub struct FastSweep {
+    values: Vec<Value>,
+    sparse: Vec<(usize, Value)>,
+    stats: SweepStats,
+    kernel: Kernel,
+    threads: usize,
+    /// The latest values reversed, for the AVX-512 stage 2; made when first needed.
+    recent: Option<Reversed>,
+    /// `values` holds G(base..base + values.len()); base > 0 only in window mode.
+    base: usize,
+    /// Window mode: how many recent values to keep (and how many first ones, in `prefix`).
+    window: Option<usize>,
+    /// G(0..window), kept once the window has moved past them.
+    prefix: Vec<Value>,
+}
+
+/// Sparse heaps below this are "near": done per heap, because for the next block their
+/// parts are not yet final when the helper thread starts on it.
+const NEAR: usize = 2 * BLOCK;
+
+impl FastSweep {
+    /// Checkpoints of this sweep and of [`crate::grundy::sweep::SparseSweep`] hold the same state, so
+    /// either can resume the other's.
+    pub const ALGORITHM: &'static str = crate::grundy::sweep::SparseSweep::ALGORITHM;
+
+    /// An empty sweep with the default interval, the fastest kernel and two threads.
+    pub fn new() -> FastSweep {
+        FastSweep::with_options(DEFAULT_INTERVAL_LOG2, Kernel::detect())
+    }
+
+    /// An empty sweep with scan averages per `1 << interval_log2` heaps and the given kernel
+    /// (which must be one of [`Kernel::available`]), on two threads.
+    pub fn with_options(interval_log2: u32, kernel: Kernel) -> FastSweep {
+        assert!(Kernel::available().contains(&kernel), "kernel {kernel:?} is not supported by this CPU");
+        FastSweep {
+            values: Vec::new(),
+            sparse: Vec::new(),
+            stats: SweepStats::new(interval_log2),
+            kernel,
+            threads: 2,
+            recent: None,
+            base: 0,
+            window: None,
+            prefix: Vec::new(),
+        }
+    }
+
+    /// Use one thread (everything in order) or two (stage 1 of the next block on a helper).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, 2);
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    pub fn kernel(&self) -> Kernel {
+        self.kernel
+    }
+
+    /// Heaps done: G(0..len) are known.
+    pub fn len(&self) -> u64 {
+        self.heaps() as u64
+    }
+
+    fn heaps(&self) -> usize {
+        self.base + self.values.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.heaps() == 0
+    }
+
+    /// G(0..len). In window mode only the window is held: see [`FastSweep::first_values`].
+    pub fn values(&self) -> &[Value] {
+        assert!(self.base == 0, "in window mode only the first and the most recent values are held");
+        &self.values
+    }
+
+    /// The first values held: all of them, or in window mode G(0..window).
+    pub fn first_values(&self) -> &[Value] {
+        if self.base == 0 {
+            &self.values
+        } else {
+            &self.prefix
+        }
+    }
+
+    /// Window mode: keep only G(0..window) and the latest `window` values, so that memory
+    /// does not grow with N (about 5 * window bytes). The window must hold every split
+    /// the scans reach and every sparse heap (Flammenkamp: all below 2^26 up to 2^38); a
+    /// scan that would reach further stops the sweep with [`SweepError::WindowTooSmall`].
+    pub fn set_window(&mut self, window: usize) {
+        assert!(self.base == 0 && self.values.len() <= window, "set the window before the sweep passes it");
+        self.window = Some(window.max(4 * NEAR));
+    }
+
+    /// Whether only a window of values is held (no checkpoints then).
+    pub fn is_windowed(&self) -> bool {
+        self.window.is_some()
+    }
+
+    /// The values as the scans see them.
+    fn view(&self) -> View<'_> {
+        View { front: self.first_values(), back: &self.values, base: self.base }
+    }
+
+    pub fn stats(&self) -> &SweepStats {
+        &self.stats
+    }
+
+    /// Computes heaps until G(0..end) are known.
+    pub fn run_to(&mut self, end: u64) -> Result<(), SweepError> {
+        self.run_to_with(end, |_| {})
+    }
+
+    /// Like [`FastSweep::run_to`], calling `progress(len)` after every block.
+    pub fn run_to_with(&mut self, end: u64, mut progress: impl FnMut(u64)) -> Result<(), SweepError> {
+        let end = usize::try_from(end).map_err(|_| SweepError::TooManyHeaps { heaps: end })?;
+        let Some(window) = self.window else {
+            return self.run_segment(end, &mut progress);
+        };
+        // Window mode: run in segments; between them (no helper running), drop all but the
+        // last `window` values, so the buffer never holds more than 1.5 * window.
+        while self.heaps() < end {
+            let limit = self.base + window + window / 2;
+            self.run_segment(end.min(limit), &mut progress)?;
+            if self.values.len() >= window + window / 2 {
+                if self.prefix.is_empty() {
+                    self.prefix = self.values[..window].to_vec();
+                }
+                let drop = self.values.len() - window;
+                self.values.drain(..drop);
+                self.base += drop;
+            }
+        }
+        Ok(())
+    }
+
+    fn run_segment(&mut self, end: usize, progress: &mut impl FnMut(u64)) -> Result<(), SweepError> {
+        if end <= self.heaps() {
+            return Ok(());
+        }
+        // Reserved once: the helper thread reads the buffer while the main thread appends.
+        let more = end - self.heaps();
+        self.values.try_reserve_exact(more).map_err(|_| SweepError::TooManyHeaps { heaps: end as u64 })?;
+        // The block scheme needs NEAR heaps behind it.
+        while self.heaps() < end.min(NEAR) {
+            self.step_plain()?;
+        }
+        progress(self.len());
+        if self.heaps() == end {
+            return Ok(());
+        }
+        if self.threads == 1 {
+            while self.heaps() < end {
+                let job = self.far_job(end, self.heaps(), Vec::new())?;
+                let job = run_far_job(self.kernel, job, self.final_values());
+                self.block(&job)?;
+                progress(self.len());
+            }
+            return Ok(());
+        }
+        let kernel = self.kernel;
+        let jobs: Mailbox<Option<(FarJob, FinalValues)>> = Mailbox::new();
+        let done: Mailbox<FarJob> = Mailbox::new();
+        std::thread::scope(|scope| {
+            // Whatever way the main loop ends, the helper is told to stop.
+            let _stop = StopHelper(&jobs);
+            scope.spawn(|| {
+                let _closed = CloseOnDrop(&done);
+                while let Some((job, values)) = jobs.take() {
+                    done.put(run_far_job(kernel, job, values));
+                }
+            });
+            let first = self.far_job(end, self.heaps(), Vec::new())?;
+            let mut current = run_far_job(kernel, first, self.final_values());
+            let mut spare = Vec::new();
+            loop {
+                let next_start = current.stop;
+                let ahead = next_start < end;
+                if ahead {
+                    // The next block's far parts are below this block's start: final now.
+                    let job = self.far_job(end, next_start, std::mem::take(&mut spare))?;
+                    jobs.put(Some((job, self.final_values())));
+                }
+                self.block(&current)?;
+                progress(self.len());
+                if !ahead {
+                    return Ok(());
+                }
+                spare = std::mem::replace(&mut current, done.take()).rows;
+            }
+        })
+    }
+
+    /// The values written so far, for the helper thread.
+    fn final_values(&self) -> FinalValues {
+        FinalValues { ptr: self.values.as_ptr(), len: self.values.len(), base: self.base }
+    }
+
+    /// Stage-1 work for the block at `start`, with the far sparse heaps known now.
+    fn far_job(&self, end: usize, start: usize, rows: Vec<u8>) -> Result<FarJob, SweepError> {
+        let near_to = self.sparse.partition_point(|&(r, _)| r < NEAR);
+        let far = self.sparse[near_to..].to_vec();
+        // Every part G(n - r) must be held: n - r >= base.
+        if let Some(&(r, _)) = far.last() {
+            if start - r < self.base {
+                return Err(SweepError::WindowTooSmall { heap: start as u64 });
+            }
+        }
+        Ok(FarJob { start, stop: end.min(start + BLOCK), far, known: self.sparse.len(), rows })
+    }
+
+    fn step_plain(&mut self) -> Result<(), SweepError> {
+        debug_assert_eq!(self.base, 0);
+        let n = self.values.len();
+        let result = if n < 3 {
+            HeapResult { value: 0, scan_length: None }
+        } else {
+            let c = common_candidate(&self.values, &self.sparse, n)
+                .ok_or(SweepError::ValueOverflow { heap: n as u64, limit: VALUE_LIMIT })?;
+            scan(self.kernel, self.view(), None, n, c).ok_or(SweepError::WindowTooSmall { heap: n as u64 })?
+        };
+        self.values.push(result.value);
+        self.record(n, result);
+        Ok(())
+    }
+
+    fn record(&mut self, n: usize, result: HeapResult) {
+        if result.scan_length.is_none() {
+            self.sparse.push((n, result.value));
+        }
+        self.stats.push(result.value, result.scan_length);
+    }
+
+    /// The heaps of one block, given its far marks, compiled for the chosen kernel.
+    fn block(&mut self, job: &FarJob) -> Result<(), SweepError> {
+        debug_assert_eq!(job.start, self.heaps());
+        match self.kernel {
+            Kernel::Portable => self.block_body(job),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Kernel::Avx512` is only constructed when the CPU has AVX-512BW.
+            Kernel::Avx512 => unsafe { self.block_avx512(job) },
+            #[cfg(not(target_arch = "x86_64"))]
+            Kernel::Avx512 => unreachable!("AVX-512 kernel on a non-x86 target"),
+        }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,popcnt")]
+    unsafe fn block_avx512(&mut self, job: &FarJob) -> Result<(), SweepError> {
+        self.block_body(job)
+    }
+
+    #[inline(always)]
+    fn block_body(&mut self, job: &FarJob) -> Result<(), SweepError> {
+        let near_to = self.sparse.partition_point(|&(r, _)| r < NEAR);
+        let mut near_marks = [0u8; VALUE_LIMIT];
+        if self.recent.is_none() && self.kernel == Kernel::Avx512 {
+            self.recent = Some(Reversed::new(self.base, &self.values));
+        }
+        for n in job.start..job.stop {
+            let j = n - job.start;
+            let g = self.view();
+            // Stage 1, near part: sparse r < NEAR, and those found since the job was made.
+            let near = self.sparse[..near_to].iter().chain(&self.sparse[job.known..]);
+            for &(r, sv) in near {
+                if r == 0 || 2 * r == n {
+                    continue;
+                }
+                near_marks[(sv ^ g.hi(n - r)) as usize] = 1;
+            }
+            let far_row: &[u8; VALUE_LIMIT] = job.rows[j * ROW..][..VALUE_LIMIT].try_into().unwrap();
+            let c = first_unmarked_common(&near_marks, far_row);
+            near_marks = [0; VALUE_LIMIT];
+            let c = c.ok_or(SweepError::ValueOverflow { heap: n as u64, limit: VALUE_LIMIT })?;
+            let result = scan(self.kernel, g, self.recent.as_ref(), n, c)
+                .ok_or(SweepError::WindowTooSmall { heap: n as u64 })?;
+            if let Some(recent) = &mut self.recent {
+                recent.push(n, result.value);
+            }
+            // Within the reserved capacity: the helper's pointer stays valid.
+            debug_assert!(self.values.len() < self.values.capacity());
+            debug_assert_eq!(n, self.heaps());
+            self.values.push(result.value);
+            self.record(n, result);
+        }
+        Ok(())
+    }
+
+    /// The whole state as checkpoint bytes (the format of [`crate::grundy::checkpoint`]).
+    pub fn checkpoint(&self) -> Vec<u8> {
+        checkpoint::encode(Self::ALGORITHM, self.values(), &self.stats)
+    }
+
+    /// The checkpoint bytes, piece by piece, without a second copy of the values.
+    pub fn checkpoint_with(&self, sink: impl FnMut(&[u8])) {
+        checkpoint::encode_with(Self::ALGORITHM, self.values(), &self.stats, sink)
+    }
+
+    /// A sweep restored from checkpoint bytes.
+    pub fn restore(bytes: &[u8], kernel: Kernel) -> Result<FastSweep, CheckpointError> {
+        let Checkpoint { values, stats, .. } = Checkpoint::decode_for(bytes, Self::ALGORITHM)?;
+        let mut sweep = FastSweep::with_options(stats.scan.interval_log2, kernel);
+        sweep.sparse = stats.sparse_heaps.iter().map(|h| (h.heap as usize, h.value)).collect();
+        sweep.values = values;
+        sweep.stats = stats;
+        Ok(sweep)
+    }
+}
+
+impl Default for FastSweep {
+    fn default() -> Self {
+        FastSweep::new()
+    }
+}
+
+/// The values as stage 2 reads them: G(a) for the small part a from `front` (G(0..)),
+/// G(n - a) from `back` (G(base..)). In full mode both are all the values.
+#[derive(Clone, Copy)]
+struct View<'a> {
+    front: &'a [Value],
+    back: &'a [Value],
+    base: usize,
+}
+
+impl View<'_> {
+    /// G(a), for a small part.
+    #[inline(always)]
+    fn lo(&self, a: usize) -> Value {
+        self.front[a]
+    }
+
+    /// G(m), for a recent heap m >= base.
+    #[inline(always)]
+    fn hi(&self, m: usize) -> Value {
+        self.back[m - self.base]
+    }
+
+    /// The largest split a of heap n for which both parts are held.
+    #[inline(always)]
+    fn reach(&self, n: usize) -> usize {
+        self.front.len().saturating_sub(1).min(n - self.base)
+    }
+}
+
+/// Stage 2 with the chosen kernel; `None` when the scan would need values outside the window.
+#[inline]
+fn scan(kernel: Kernel, v: View, recent: Option<&Reversed>, n: usize, c: Value) -> Option<HeapResult> {
+    match kernel {
+        Kernel::Portable => scan_generic(v, n, c),
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `Kernel::Avx512` is only constructed when the CPU has AVX-512BW/VL.
+        Kernel::Avx512 => unsafe { scan_avx512(v, recent, n, c) },
+        #[cfg(not(target_arch = "x86_64"))]
+        Kernel::Avx512 => unreachable!("AVX-512 kernel on a non-x86 target"),
+    }
+}
+
+/// The last splits a..=limit one by one, until `missing` is covered; then, if the splits
+/// ran out (limit = half), the smallest value still missing is the heap's sparse value.
+/// `None` when the window ends before the splits do.
+#[inline(always)]
+fn scan_tail(
+    v: View,
+    n: usize,
+    c: Value,
+    a: usize,
+    limit: usize,
+    half: usize,
+    mut missing: ValueSet,
+) -> Option<HeapResult> {
+    for i in a..=limit {
+        let x = v.lo(i) ^ v.hi(n - i);
+        if missing.contains(x) {
+            missing.and_not_assign_one(x);
+            if missing.is_empty() {
+                return Some(HeapResult { value: c, scan_length: Some(i as u64) });
+            }
+        }
+    }
+    (limit == half)
+        .then(|| HeapResult { value: missing.min().expect("scan ran out with values missing"), scan_length: None })
+}

@@ -1,0 +1,84 @@
+//! Stage 1 for the far sparse heaps of a block, done a block ahead (on the helper thread
+//! when there is one): a row of marks per heap, and the smallest common value left unmarked.
+
+use super::handoff::FinalValues;
+use super::BLOCK;
+use super::{Kernel, ROW, SCRATCH};
+use crate::grundy::class::ValueSet;
+use crate::{Value, VALUE_LIMIT};
+
+/// Stage-1 work for one block, done ahead (by the helper thread when there is one): the
+/// marks of every far sparse heap, a 512-bit row per heap.
+pub(super) struct FarJob {
+    pub(super) start: usize,
+    pub(super) stop: usize,
+    /// The far sparse heaps (r >= NEAR) known when the job was made; all are below `start`.
+    pub(super) far: Vec<(usize, Value)>,
+    /// How many sparse heaps were known then: later ones are done per heap.
+    pub(super) known: usize,
+    /// ROW marks per heap of the block.
+    pub(super) rows: Vec<u8>,
+}
+
+/// Fills the job's rows: for every far sparse heap r, the parts G(n - r) of the block's
+/// heaps are final and contiguous, so they are XORed with a vector loop and then set one
+/// bit per heap (the rows, 64 bytes a heap, stay in L1).
+pub(super) fn run_far_job(kernel: Kernel, mut job: FarJob, values: FinalValues) -> FarJob {
+    match kernel {
+        Kernel::Portable => far_marks(&mut job, values.slice(), values.base),
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `Kernel::Avx512` is only constructed when the CPU has AVX-512BW.
+        Kernel::Avx512 => unsafe { far_marks_avx512(&mut job, values.slice(), values.base) },
+        #[cfg(not(target_arch = "x86_64"))]
+        Kernel::Avx512 => unreachable!("AVX-512 kernel on a non-x86 target"),
+    }
+    job
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,popcnt")]
+unsafe fn far_marks_avx512(job: &mut FarJob, g: &[Value], base: usize) {
+    far_marks(job, g, base)
+}
+
+/// `g` holds G(base..).
+#[inline(always)]
+fn far_marks(job: &mut FarJob, g: &[Value], base: usize) {
+    let (start, stop) = (job.start, job.stop);
+    let len = stop - start;
+    job.rows.clear();
+    job.rows.resize(BLOCK * ROW, 0);
+    let rows = &mut job.rows[..];
+    let mut options = [0 as Value; BLOCK];
+    for &(r, sv) in &job.far {
+        let parts = &g[start - r - base..stop - r - base];
+        for (o, &p) in options.iter_mut().zip(parts) {
+            *o = p ^ sv;
+        }
+        // Heap 2r cannot be split as r + r: its mark goes to the scratch column.
+        let skip = (2 * r).wrapping_sub(start);
+        if skip < len {
+            options[skip] = SCRATCH;
+        }
+        for (row, &o) in rows.chunks_exact_mut(ROW).zip(&options[..len]) {
+            row[o as usize] = 1;
+        }
+    }
+}
+
+/// The smallest common value marked neither in `near` nor in `far`, 64 values at a time.
+#[inline(always)]
+pub(super) fn first_unmarked_common(near: &[u8; VALUE_LIMIT], far: &[u8; VALUE_LIMIT]) -> Option<Value> {
+    let common = ValueSet::COMMON;
+    for (k, (chunk, far)) in near.chunks_exact(64).zip(far.chunks_exact(64)).enumerate() {
+        let mut unmarked = 0u64;
+        for (i, (&m, &f)) in chunk.iter().zip(far).enumerate() {
+            unmarked |= (((m | f) == 0) as u64) << i;
+        }
+        let free = unmarked & common.words()[k];
+        if free != 0 {
+            return Some((k * 64 + free.trailing_zeros() as usize) as Value);
+        }
+    }
+    None
+}

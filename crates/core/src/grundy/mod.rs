@@ -1,0 +1,16 @@
+//! Grundy's game: split one heap into two heaps of different sizes; heaps of 1 and 2 are
+//! dead. Three engines compute G(0..N), each checked against the one before:
+//!
+//! - [`naive`]: the definition, G(n) = mex{ G(a) ^ G(n - a) : 1 <= a < n - a }; quadratic.
+//! - [`sweep::SparseSweep`]: the sparse-space method ([`class`] splits values into sparse
+//!   and common), written to be read; about N * (average scan) steps.
+//! - [`fast::FastSweep`]: the same method arranged for the machine; the one to use.
+//!
+//! Both sweeps record [`stats::SweepStats`] and save their state in the [`checkpoint`] format.
+
+pub mod checkpoint;
+pub mod class;
+pub mod fast;
+pub mod naive;
+pub mod stats;
+pub mod sweep;
