@@ -34,3 +34,317 @@ fn every_position_up_to_24_stones() {
     assert!(winning_moves > 1000);
     assert_eq!(solver.solved(), 7338);
 }
+
+mod model {
+    //! The move model (`position::model`) against moves enumerated literally, from each
+    //! game's rules in words (pins, dominoes, crosses, stones), and won positions found by a
+    //! search of its own over those moves (no Grundy values, no memo shared with the engine).
+
+    use std::collections::{BTreeSet, HashMap};
+
+    use grundy_core::games::sequence::values;
+    use grundy_core::games::Game;
+    use grundy_core::position::exhaustive::positions_up_to;
+    use grundy_core::position::input::{parse_input, Command};
+    use grundy_core::position::misere::{analyze_misere_nim, losing_single_heaps};
+    use grundy_core::position::model::{analyze, Analysis, Convention, PositionError, Rule};
+    use grundy_core::position::Outcome;
+    use proptest::prelude::*;
+
+    /// A physical move on a heap of `n`: (stones taken, first square for games on a row,
+    /// pieces left in row order with empty pieces kept).
+    type Literal = (u64, Option<u64>, Vec<u64>);
+
+    /// Every physical move on one heap, straight from the rules.
+    fn literal(name: &str, n: u64) -> Vec<Literal> {
+        let mut out = Vec::new();
+        match name {
+            "grundy" => {
+                for a in 1..n {
+                    if a != n - a {
+                        out.push((0, None, vec![a, n - a]));
+                    }
+                }
+            }
+            "kayles" => {
+                for p in 1..=n {
+                    out.push((1, Some(p), vec![p - 1, n - p]));
+                }
+                for p in 1..n {
+                    out.push((2, Some(p), vec![p - 1, n - p - 1]));
+                }
+            }
+            "dominoes" => {
+                for p in 1..n {
+                    out.push((2, Some(p), vec![p - 1, n - p - 1]));
+                }
+            }
+            "crosses" => {
+                // A cross on square s clears s and its neighbours on the strip; the move is
+                // the set of squares cleared (on a strip of 2 both crosses clear both).
+                let mut cleared = BTreeSet::new();
+                for s in 1..=n {
+                    let (lo, hi) = (s.max(2) - 1, (s + 1).min(n));
+                    if cleared.insert((lo, hi)) {
+                        out.push((hi - lo + 1, Some(lo), vec![lo - 1, n - hi]));
+                    }
+                }
+            }
+            "s1,2,3" => out.extend([1, 2, 3].into_iter().filter(|&s| s <= n).map(|s| (s, None, vec![n - s]))),
+            "nim" => out.extend((1..=n).map(|s| (s, None, vec![n - s]))),
+            "half" => out.extend((1..=n / 2).map(|s| (s, None, vec![n - s]))),
+            _ => unreachable!("no literal rules for {name}"),
+        }
+        out
+    }
+
+    fn on_a_row(name: &str) -> bool {
+        matches!(name, "kayles" | "dominoes" | "crosses")
+    }
+
+    fn sorted_parts(parts: &[u64]) -> Vec<u64> {
+        let mut p: Vec<u64> = parts.iter().copied().filter(|&x| x > 0).collect();
+        p.sort_unstable();
+        p
+    }
+
+    /// The moves of a position in a convention, as comparable keys: placements are
+    /// (heap index, take, first square), heaps (heap index, take, pieces), sizes
+    /// (heap size, take, pieces).
+    fn literal_keys(name: &str, heaps: &[u64], convention: Convention) -> BTreeSet<(u64, u64, Option<u64>, Vec<u64>)> {
+        let mut keys = BTreeSet::new();
+        for (i, &n) in heaps.iter().enumerate() {
+            for (take, at, parts) in literal(name, n) {
+                keys.insert(match convention {
+                    Convention::Placements => (i as u64, take, at, sorted_parts(&parts)),
+                    Convention::Heaps => (i as u64, take, None, sorted_parts(&parts)),
+                    Convention::Sizes => (n, take, None, sorted_parts(&parts)),
+                });
+            }
+        }
+        keys
+    }
+
+    fn engine_keys(a: &Analysis, convention: Convention) -> Vec<(u64, u64, Option<u64>, Vec<u64>)> {
+        a.moves
+            .iter()
+            .map(|m| match convention {
+                Convention::Placements => (m.heap_index as u64, m.take, m.at, sorted_parts(&m.left)),
+                Convention::Heaps => (m.heap_index as u64, m.take, None, sorted_parts(&m.left)),
+                Convention::Sizes => (m.heap, m.take, None, sorted_parts(&m.left)),
+            })
+            .collect()
+    }
+
+    /// Win/loss by search over the literal moves, with its own memo.
+    struct Brute<'a> {
+        name: &'a str,
+        misere: bool,
+        memo: HashMap<Vec<u64>, bool>,
+    }
+
+    impl Brute<'_> {
+        fn wins(&mut self, heaps: &[u64]) -> bool {
+            let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+            key.sort_unstable();
+            if let Some(&w) = self.memo.get(&key) {
+                return w;
+            }
+            let mut any = false;
+            let mut wins = false;
+            for i in 0..key.len() {
+                for (_, _, parts) in literal(self.name, key[i]) {
+                    any = true;
+                    let mut next = key.clone();
+                    next.remove(i);
+                    next.extend(parts);
+                    if !self.wins(&next) {
+                        wins = true;
+                    }
+                }
+            }
+            let wins = if any { wins } else { self.misere };
+            self.memo.insert(key, wins);
+            wins
+        }
+    }
+
+    const GAMES: [&str; 7] = ["grundy", "kayles", "dominoes", "crosses", "s1,2,3", "nim", "half"];
+
+    fn value_table(game: &Game) -> Vec<u16> {
+        values(game, 41).unwrap()
+    }
+
+    /// Every convention and both rules, every position of at most 12 stones in two orders
+    /// (largest first and smallest first, so equal heaps and order both occur).
+    #[test]
+    fn moves_counts_and_wins_against_literal_rules() {
+        let mut checked = 0;
+        for name in GAMES {
+            let game = Game::parse(name).unwrap();
+            let g = value_table(&game);
+            for misere in [false, true] {
+                let rule = if misere { Rule::Misere } else { Rule::Normal };
+                let mut brute = Brute { name, misere, memo: HashMap::new() };
+                let conventions: &[Convention] = if on_a_row(name) {
+                    &[Convention::Heaps, Convention::Placements, Convention::Sizes]
+                } else {
+                    &[Convention::Heaps, Convention::Sizes]
+                };
+                for heaps in positions_up_to(12) {
+                    let reversed: Vec<u64> = heaps.iter().rev().copied().collect();
+                    for order in [heaps.clone(), reversed] {
+                        for &convention in conventions {
+                            let a = analyze(&game, &order, rule, convention, |n| g[n as usize] as u64).unwrap();
+                            assert_eq!(a.heaps, order, "heaps stay in the order given");
+                            let keys = engine_keys(&a, convention);
+                            let unique: BTreeSet<_> = keys.iter().cloned().collect();
+                            assert_eq!(
+                                unique.len(),
+                                keys.len(),
+                                "{name} {order:?} {convention:?}: a move listed twice"
+                            );
+                            assert_eq!(
+                                unique,
+                                literal_keys(name, &order, convention),
+                                "{name} {order:?} {convention:?}"
+                            );
+                            assert_eq!(a.legal_moves, keys.len());
+                            let wins = brute.wins(&order);
+                            assert_eq!(a.outcome == Outcome::PlayerToMoveWins, wins, "{name} {order:?} {rule:?}");
+                            let mut most = 0;
+                            for m in &a.moves {
+                                let next = a.position_after(m);
+                                assert_eq!(m.winning, !brute.wins(&next), "{name} {order:?} {rule:?} {m:?}");
+                                let theirs = literal_keys(name, &next, convention).len();
+                                most = most.max(theirs);
+                            }
+                            assert_eq!(a.winning_moves, a.moves.iter().filter(|m| m.winning).count());
+                            // The policy: a winning move when there is one, else the most
+                            // moves left to the opponent, the first such on a tie.
+                            match a.computer() {
+                                None => assert!(a.moves.is_empty()),
+                                Some(c) if wins => {
+                                    assert!(c.winning);
+                                    assert_eq!(a.computer_move, a.moves.iter().position(|m| m.winning));
+                                }
+                                Some(c) => {
+                                    let first = a.moves.iter().position(|m| {
+                                        literal_keys(name, &a.position_after(m), convention).len() == most
+                                    });
+                                    assert_eq!(a.computer_move, first, "{name} {order:?}: {c:?}");
+                                }
+                            }
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 7000, "{checked}");
+    }
+
+    #[test]
+    fn the_textbook_counts() {
+        let s123 = Game::parse("s1,2,3").unwrap();
+        let a = analyze(&s123, &[5, 5, 3], Rule::Normal, Convention::Heaps, |n| n % 4).unwrap();
+        assert_eq!((a.legal_moves, a.winning_moves), (9, 3));
+        let a = analyze(&s123, &[5, 5, 3], Rule::Normal, Convention::Sizes, |n| n % 4).unwrap();
+        assert_eq!((a.legal_moves, a.winning_moves), (6, 2));
+        // A domino on a strip of 7: 6 placements, 3 up to mirror image.
+        let dominoes = Game::parse("dominoes").unwrap();
+        let g = value_table(&dominoes);
+        let v = |n: u64| g[n as usize] as u64;
+        assert_eq!(analyze(&dominoes, &[7], Rule::Normal, Convention::Placements, v).unwrap().legal_moves, 6);
+        assert_eq!(analyze(&dominoes, &[7], Rule::Normal, Convention::Heaps, v).unwrap().legal_moves, 3);
+    }
+
+    /// Kayles 4 under misère play, by hand: its options are 3, 2, 2+1 and 1+1; 1 is lost
+    /// for the player to move (they must take the last pin), so 3 (leave 1), 2 (leave 1),
+    /// 2+1 (take the 2, leave 1) and 1+1 (leave 1) are won, and 4 is lost.
+    #[test]
+    fn misere_kayles_4_is_lost() {
+        let kayles = Game::parse("kayles").unwrap();
+        let a = analyze(&kayles, &[4], Rule::Misere, Convention::Heaps, |n| n).unwrap();
+        assert_eq!(a.outcome, Outcome::PlayerToMoveLoses);
+        assert_eq!(a.winning_moves, 0);
+        let lost = losing_single_heaps(&kayles, 12).unwrap();
+        assert!(lost.contains(&1) && lost.contains(&4) && !lost.contains(&0) && !lost.contains(&2));
+    }
+
+    /// The single heaps that are misère P-positions, against the literal search, and the
+    /// limit stated as an error.
+    #[test]
+    fn misere_single_heaps_and_the_limit() {
+        for name in GAMES {
+            let game = Game::parse(name).unwrap();
+            let mut brute = Brute { name, misere: true, memo: HashMap::new() };
+            let expected: Vec<u64> = (0..=20).filter(|&n| !brute.wins(&[n])).collect();
+            assert_eq!(losing_single_heaps(&game, 20).unwrap(), expected, "{name}");
+        }
+        let kayles = Game::parse("kayles").unwrap();
+        assert!(matches!(losing_single_heaps(&kayles, 41), Err(PositionError::MisereTooLarge { .. })));
+        // Nim keeps its exact rule at any size.
+        let nim = Game::parse("nim").unwrap();
+        assert_eq!(losing_single_heaps(&nim, 1 << 40).unwrap(), vec![1]);
+        let a = analyze(&nim, &[1000, 1000, 1], Rule::Misere, Convention::Heaps, |n| n).unwrap();
+        assert_eq!(a.outcome, analyze_misere_nim(&[1000, 1000, 1]).outcome);
+        // The largest misère search allowed: 40 stones of the game with the most positions.
+        let half = Game::parse("half").unwrap();
+        assert!(analyze(&half, &[10, 10, 10, 10], Rule::Misere, Convention::Heaps, |n| n).is_ok());
+    }
+
+    #[test]
+    fn json_round_trips() {
+        let kayles = Game::parse("kayles").unwrap();
+        let a = analyze(&kayles, &[2, 5, 6], Rule::Normal, Convention::Placements, |n| n % 3).unwrap();
+        let text = serde_json::to_string(&a).unwrap();
+        let back: Analysis = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, a);
+        assert!(
+            text.contains("\"outcome\":\"player-to-move-wins\"")
+                || text.contains("\"outcome\":\"player-to-move-loses\"")
+        );
+        assert!(text.contains("\"convention\":\"placements\"") && text.contains("\"rule\":\"normal\""));
+    }
+
+    fn analyses() -> Vec<(Analysis, bool)> {
+        let mut out = Vec::new();
+        for (name, heaps) in [("grundy", &[7u64, 5, 12][..]), ("kayles", &[10, 4, 4]), ("nim", &[3, 1]), ("half", &[0])]
+        {
+            let game = Game::parse(name).unwrap();
+            let a = analyze(&game, heaps, Rule::Normal, Convention::Heaps, |n| n).unwrap();
+            out.push((a, game == Game::Grundy));
+        }
+        out
+    }
+
+    proptest! {
+        // 4,000 strings and 4,000 byte strings, each read in four positions.
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+
+        /// Any text: a typed answer, never a panic, and a move index inside the list.
+        #[test]
+        fn input_never_panics(line in ".{0,40}", tokens in proptest::collection::vec("[a-cA-C0-9]{1,3}|->|\\+|,|hint|q", 0..6)) {
+            for (a, splits) in analyses() {
+                for text in [line.clone(), tokens.join(" ")] {
+                    match parse_input(&text, &a, splits) {
+                        Ok(Command::Play(j)) => prop_assert!(j < a.moves.len()),
+                        Ok(_) => {}
+                        Err(e) => prop_assert!(!e.to_string().contains('\n')),
+                    }
+                }
+            }
+        }
+
+        #[test]
+        fn input_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..48)) {
+            let text = String::from_utf8_lossy(&bytes);
+            for (a, splits) in analyses() {
+                if let Ok(Command::Play(j)) = parse_input(&text, &a, splits) {
+                    prop_assert!(j < a.moves.len());
+                }
+            }
+        }
+    }
+}

@@ -3,8 +3,15 @@
 //! opponent. This is the independent check of the nim-sum rule.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use crate::position::{canonical, HeapGame};
+
+/// The most stones a misère position of a game other than Nim may have. Stones never
+/// increase during play, so a search from such a position visits at most the multisets of
+/// at most 40 stones, sum over k <= 40 of p(k) = 215,308 positions (fewer in practice:
+/// heaps with no move are dropped from the key); about a second in a debug build.
+pub const MISERE_MAX_STONES: u64 = 40;
 
 /// A memoized win/loss solver over positions (multisets of heaps) of one game.
 pub struct Solver<'g, G: HeapGame + ?Sized> {
@@ -47,6 +54,75 @@ impl<'g, G: HeapGame + ?Sized> Solver<'g, G> {
         }
         if !any_move && self.misere {
             wins = true;
+        }
+        self.memo.insert(key, wins);
+        wins
+    }
+
+    /// Number of positions solved so far.
+    pub fn solved(&self) -> usize {
+        self.memo.len()
+    }
+}
+
+/// The engine behind misère play of every game but Nim: a memoized win/loss search over
+/// positions keyed by the multiset of heaps, with the moves of each heap size computed once
+/// and heaps that have no move left out of the key (they change nothing in either rule).
+/// Callers keep positions within [`MISERE_MAX_STONES`]; the search itself is total.
+pub struct Search<'g, G: HeapGame + ?Sized> {
+    game: &'g G,
+    misere: bool,
+    /// For each heap size, the heaps each of its moves leaves.
+    moves: HashMap<u64, Rc<Vec<Vec<u64>>>>,
+    memo: HashMap<Vec<u64>, bool>,
+}
+
+impl<'g, G: HeapGame + ?Sized> Search<'g, G> {
+    /// A search under misère play (`misere`) or normal play.
+    pub fn new(game: &'g G, misere: bool) -> Self {
+        Search { game, misere, moves: HashMap::new(), memo: HashMap::new() }
+    }
+
+    fn moves_of(&mut self, n: u64) -> Rc<Vec<Vec<u64>>> {
+        let game = self.game;
+        self.moves.entry(n).or_insert_with(|| Rc::new(game.heap_moves(n).into_iter().map(|m| m.left).collect())).clone()
+    }
+
+    /// Sorted largest first, without the heaps that have no move.
+    fn key(&mut self, heaps: impl IntoIterator<Item = u64>) -> Vec<u64> {
+        let mut key: Vec<u64> = heaps.into_iter().filter(|&n| !self.moves_of(n).is_empty()).collect();
+        key.sort_unstable_by(|a, b| b.cmp(a));
+        key
+    }
+
+    /// Whether the player to move wins from `heaps`.
+    pub fn player_to_move_wins(&mut self, heaps: &[u64]) -> bool {
+        let key = self.key(heaps.iter().copied());
+        self.solve(key)
+    }
+
+    fn solve(&mut self, key: Vec<u64>) -> bool {
+        if key.is_empty() {
+            // No move: under misère play the player to move wins, the opponent moved last.
+            return self.misere;
+        }
+        if let Some(&w) = self.memo.get(&key) {
+            return w;
+        }
+        let mut wins = false;
+        'search: for i in 0..key.len() {
+            if i > 0 && key[i - 1] == key[i] {
+                continue;
+            }
+            let moves = self.moves_of(key[i]);
+            for left in moves.iter() {
+                let rest = key.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &h)| h);
+                let next = self.key(rest.chain(left.iter().copied()));
+                if !self.solve(next) {
+                    wins = true;
+                    break 'search;
+                }
+            }
         }
         self.memo.insert(key, wins);
         wins

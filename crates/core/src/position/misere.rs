@@ -5,6 +5,9 @@
 //! so that an odd number of heaps of one stone is left. With only heaps of one stone, the
 //! player to move wins exactly when their number is even.
 
+use crate::games::Game;
+use crate::position::exhaustive::{Search, MISERE_MAX_STONES};
+use crate::position::model::PositionError;
 use crate::position::{canonical, Outcome};
 
 /// A move of misère Nim: take `take` stones from heap `heap_index` (of the sorted heaps).
@@ -61,6 +64,22 @@ pub fn analyze_misere_nim(heaps: &[u64]) -> MisereAnalysis {
     };
     let outcome = if wins { Outcome::PlayerToMoveWins } else { Outcome::PlayerToMoveLoses };
     MisereAnalysis { heaps, nim_sum, outcome, winning_moves: winning }
+}
+
+/// The single heaps 0..=`to` that are misère P-positions of `game` (the player to move
+/// loses): by the exact rule for Nim (only the heap of 1), by exhaustive search within
+/// [`MISERE_MAX_STONES`] for every other game.
+pub fn losing_single_heaps(game: &Game, to: u64) -> Result<Vec<u64>, PositionError> {
+    if matches!(game, Game::Nim { .. }) {
+        return Ok((0..=to.min(1))
+            .filter(|&n| analyze_misere_nim(&[n]).outcome == Outcome::PlayerToMoveLoses)
+            .collect());
+    }
+    if to > MISERE_MAX_STONES {
+        return Err(PositionError::MisereTooLarge { game: game.name(), stones: to, limit: MISERE_MAX_STONES });
+    }
+    let mut search = Search::new(game, true);
+    Ok((0..=to).filter(|&n| !search.player_to_move_wins(&[n])).collect())
 }
 
 #[cfg(test)]

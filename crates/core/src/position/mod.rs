@@ -3,11 +3,18 @@
 //! A position is a multiset of heaps; a move replaces one heap by the heaps it leaves. By
 //! the Sprague-Grundy theorem the player to move wins exactly when the XOR (nim-sum) of the
 //! heaps' values is not 0, and the winning moves are the ones that leave a nim-sum of 0.
+//!
+//! [`analyze`] here works on the multiset (heaps sorted, equal heaps once) and is what the
+//! checks use; [`model`] is the move model the front ends use (heaps in the user's order,
+//! a stated counting convention, misère play, descriptions and the computer's policy), and
+//! [`input`] reads a move typed by a player.
 
 use crate::Value;
 
 pub mod exhaustive;
+pub mod input;
 pub mod misere;
+pub mod model;
 
 /// A game played on heaps, one heap at a time.
 pub trait HeapGame {
@@ -37,7 +44,8 @@ impl HeapGame for GrundysGame {
 }
 
 /// Who wins with perfect play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Outcome {
     /// The player to move wins (an N-position, nim-sum not 0).
     PlayerToMoveWins,

@@ -1,0 +1,530 @@
+//! The move model every front end uses: for a game and a position (heaps in the order the
+//! user gave them, never re-sorted), every legal move, the position it leaves, the nim-sum
+//! after it, whether it wins, how it reads in words, and the move the computer plays.
+//!
+//! Which moves count as different is a [`Convention`], stated in every [`Analysis`]:
+//! - [`Convention::Heaps`] (the default): heaps are distinct objects, so two heaps of 5
+//!   give two moves each, and a split is an unordered pair. This is how textbook problems
+//!   on the Sprague-Grundy theorem count (which heap, how many stones).
+//! - [`Convention::Placements`]: for games played on a row (Kayles, Dawson's Kayles or
+//!   dominoes, crosses, any take-and-break code read as a row) every set of squares removed
+//!   is its own move, so the mirror images of a placement are two moves.
+//! - [`Convention::Sizes`]: moves are distinct by heap size and result (the count grundy
+//!   used to print).
+//!
+//! Under misère play (whoever makes the last move loses) the values do not decide:
+//! misère Nim keeps its exact rule ([`super::misere`]) at any size, every other game is
+//! solved by exhaustive search ([`super::exhaustive::Search`]) up to
+//! [`MISERE_MAX_STONES`] stones.
+//!
+//! The computer's policy ([`Analysis::computer_move`]) is the same for every game: the
+//! first winning move in the list when there is one; otherwise the move after which the
+//! opponent has the most legal moves (counted in the same convention), the first such
+//! move in the list on a tie. The list is ordered by heap index, then by the game's order
+//! of moves on a heap, so the choice is deterministic.
+
+use std::collections::HashMap;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::games::Game;
+use crate::position::exhaustive::{Search, MISERE_MAX_STONES};
+use crate::position::misere::analyze_misere_nim;
+use crate::position::{HeapGame, Outcome};
+
+/// Which moves count as different; see the module documentation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Convention {
+    /// Heaps are distinct objects; a split is an unordered pair.
+    #[default]
+    Heaps,
+    /// Games on a row: every set of squares removed is its own move.
+    Placements,
+    /// Moves are distinct by heap size and the heaps left.
+    Sizes,
+}
+
+impl Convention {
+    /// The name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Convention::Heaps => "heaps",
+            Convention::Placements => "placements",
+            Convention::Sizes => "sizes",
+        }
+    }
+
+    /// One sentence for people.
+    pub fn explain(self) -> &'static str {
+        match self {
+            Convention::Heaps => "each heap is its own object; a split is an unordered pair",
+            Convention::Placements => "each position on a row is its own move (mirror images count twice)",
+            Convention::Sizes => "moves are distinct by heap size and the heaps left",
+        }
+    }
+}
+
+impl FromStr for Convention {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "heaps" => Ok(Convention::Heaps),
+            "placements" => Ok(Convention::Placements),
+            "sizes" => Ok(Convention::Sizes),
+            _ => Err(format!("unknown count {s:?}: use heaps, placements or sizes")),
+        }
+    }
+}
+
+/// Who loses: the player who cannot move (normal play) or the one who made the last move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Rule {
+    #[default]
+    Normal,
+    Misere,
+}
+
+/// Why a position cannot be analyzed as asked.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum PositionError {
+    #[error("counting placements applies to games played on a row (take-and-break codes that never take nothing and never leave three heaps); {game} is not one")]
+    NotARow { game: String },
+    #[error("misère {game} is solved by exhaustive search, limited to {limit} stones, and this position has {stones} (only misère Nim has an exact rule at any size)")]
+    MisereTooLarge { game: String, stones: u64, limit: u64 },
+}
+
+/// One legal move of a position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Move {
+    /// Index of the heap moved on, in the position as given.
+    pub heap_index: usize,
+    /// Size of that heap.
+    pub heap: u64,
+    /// Stones (squares, pins) removed from the game.
+    pub take: u64,
+    /// Games on a row: the first square removed, counting from 1 at the left end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<u64>,
+    /// The heaps left in place of the one moved on: in row order for games on a row,
+    /// largest first otherwise. Empty heaps are not listed.
+    pub left: Vec<u64>,
+    /// Nim-sum of the normal-play values after the move (under misère play it is shown
+    /// but does not decide).
+    pub nim_sum_after: u64,
+    /// Whether the move leaves a position lost for the opponent under the rule.
+    pub winning: bool,
+    /// The move in the game's own words.
+    pub description: String,
+}
+
+/// Everything about a position: the document `grundy analyze --format json` prints and
+/// `/api/analyze` returns.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Analysis {
+    /// The game's name for people.
+    pub game: String,
+    pub rule: Rule,
+    pub convention: Convention,
+    /// The heaps, in the order given.
+    pub heaps: Vec<u64>,
+    /// The normal-play value of each heap.
+    pub values: Vec<u64>,
+    pub nim_sum: u64,
+    pub outcome: Outcome,
+    pub legal_moves: usize,
+    pub winning_moves: usize,
+    /// Index in `moves` of the computer's choice (none when no move is left).
+    pub computer_move: Option<usize>,
+    pub moves: Vec<Move>,
+}
+
+impl Analysis {
+    /// The position a move leaves: the heap moved on replaced, in place, by what is left.
+    pub fn position_after(&self, m: &Move) -> Vec<u64> {
+        after(&self.heaps, m.heap_index, &m.left)
+    }
+
+    /// The move the computer plays, if any move is left.
+    pub fn computer(&self) -> Option<&Move> {
+        self.computer_move.map(|i| &self.moves[i])
+    }
+
+    /// Whether no move is left.
+    pub fn game_over(&self) -> bool {
+        self.moves.is_empty()
+    }
+}
+
+/// The heaps after replacing heap `index` by `left`, in place.
+pub fn after(heaps: &[u64], index: usize, left: &[u64]) -> Vec<u64> {
+    let mut next = heaps[..index].to_vec();
+    next.extend_from_slice(left);
+    next.extend_from_slice(&heaps[index + 1..]);
+    next
+}
+
+/// The letter of heap `index`: A to Z, then AA, AB, ... as in spreadsheets.
+pub fn heap_label(index: usize) -> String {
+    let mut n = index + 1;
+    let mut s = Vec::new();
+    while n > 0 {
+        n -= 1;
+        s.push(b'A' + (n % 26) as u8);
+        n /= 26;
+    }
+    s.reverse();
+    String::from_utf8(s).expect("ASCII letters")
+}
+
+/// The heap index of a label made by [`heap_label`] (case-insensitive).
+pub fn heap_index_of_label(label: &str) -> Option<usize> {
+    if label.is_empty() || label.len() > 3 || !label.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return None;
+    }
+    let mut n = 0usize;
+    for b in label.bytes() {
+        n = n * 26 + (b.to_ascii_uppercase() - b'A') as usize + 1;
+    }
+    Some(n - 1)
+}
+
+/// How a game's moves read in words and whether it is played on a row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Words {
+    /// Grundy's game: split a heap.
+    Split,
+    /// Nim, subtraction games, take-at-most-half: take stones from a heap.
+    Take,
+    /// Take-and-break codes not read as a row.
+    Code,
+    /// Kayles `.77`: pins in a row.
+    Pins,
+    /// Dawson's Kayles `.07`: dominoes on strips.
+    Dominoes,
+    /// Dawson's chess `.137`: crosses on strips.
+    Crosses,
+    /// Any other take-and-break code read as a row of squares.
+    Squares,
+}
+
+impl Words {
+    fn of(game: &Game) -> Words {
+        match game {
+            Game::Grundy => Words::Split,
+            Game::TakeAndBreak(t) => {
+                let d = t.digits();
+                if t.is_grundys_game() || d[0] != 0 || d.iter().any(|&x| x & 8 != 0) {
+                    Words::Code
+                } else if !t.unequal() && d == [0, 7, 7] {
+                    Words::Pins
+                } else if !t.unequal() && d == [0, 0, 7] {
+                    Words::Dominoes
+                } else if !t.unequal() && d == [0, 1, 3, 7] {
+                    Words::Crosses
+                } else {
+                    Words::Squares
+                }
+            }
+            _ => Words::Take,
+        }
+    }
+
+    fn on_a_row(self) -> bool {
+        matches!(self, Words::Pins | Words::Dominoes | Words::Crosses | Words::Squares)
+    }
+}
+
+/// Whether `game` is played on a row, so that `Convention::Placements` applies.
+pub fn is_played_on_a_row(game: &Game) -> bool {
+    Words::of(game).on_a_row()
+}
+
+fn list(parts: &[u64]) -> String {
+    let s: Vec<String> = parts.iter().map(u64::to_string).collect();
+    match s.len() {
+        0 => String::new(),
+        1 => s[0].clone(),
+        _ => format!("{} and {}", s[..s.len() - 1].join(", "), s[s.len() - 1]),
+    }
+}
+
+fn leaving(left: &[u64]) -> String {
+    if left.is_empty() {
+        "leaving nothing".into()
+    } else {
+        format!("leaving {}", list(left))
+    }
+}
+
+/// A move in the game's own words.
+fn describe(words: Words, heap_index: usize, heap: u64, take: u64, at: Option<u64>, left: &[u64]) -> String {
+    let label = heap_label(heap_index);
+    let squares = |what: &str, one: &str| {
+        let p = at.unwrap_or(1);
+        if take == 1 {
+            format!("{what} {one} {p}")
+        } else {
+            format!("{what} {one}s {p}-{}", p + take - 1)
+        }
+    };
+    match words {
+        Words::Split => format!("split heap {label} ({heap}) into {}", list(left)),
+        Words::Take | Words::Code if take == heap => format!("take all {heap} of heap {label}"),
+        Words::Take => format!("take {take} from heap {label} ({heap}), {}", leaving(left)),
+        Words::Code => match (take, left.len()) {
+            (0, _) => format!("split heap {label} ({heap}) into {}", list(left)),
+            (_, 0 | 1) => format!("take {take} from heap {label} ({heap}), {}", leaving(left)),
+            _ => format!("take {take} from heap {label} ({heap}) and split the rest into {}", list(left)),
+        },
+        Words::Pins => format!("{} of row {label} ({heap}), {}", squares("knock down", "pin"), leaving(left)),
+        Words::Dominoes => {
+            let p = at.unwrap_or(1);
+            format!("place a domino on squares {p}-{} of strip {label} ({heap}), {}", p + 1, leaving(left))
+        }
+        Words::Crosses => {
+            let p = at.unwrap_or(1);
+            // A cross removes its square and both neighbours; at an end of the strip only
+            // one neighbour, and on a strip of one square just itself.
+            let square = match take {
+                3 => p + 1,
+                2 if p == 1 => 1,
+                2 => heap,
+                _ => p,
+            };
+            format!("put a cross on square {square} of strip {label} ({heap}), {}", leaving(left))
+        }
+        Words::Squares => format!("{} of row {label} ({heap}), {}", squares("remove", "square"), leaving(left)),
+    }
+}
+
+/// Every placement on a row of `n` squares: (squares taken, first square, pieces left in
+/// row order). A placement of k squares starting at p leaves p - 1 squares on its left
+/// and n - k - (p - 1) on its right; the code's digit d_k says whether it may leave
+/// nothing (bit 1), one piece (bit 2) or two pieces (bit 4), and `!` forbids two equal
+/// pieces.
+fn placements(game: &Game, n: u64) -> Vec<(u64, u64, Vec<u64>)> {
+    let Game::TakeAndBreak(t) = game else { return Vec::new() };
+    let mut out = Vec::new();
+    for (k, &d) in t.digits().iter().enumerate().skip(1) {
+        let k = k as u64;
+        if k > n {
+            break;
+        }
+        for p in 1..=n - k + 1 {
+            let (a, b) = (p - 1, n - k - (p - 1));
+            let ok = match (a, b) {
+                (0, 0) => d & 1 != 0,
+                (0, _) | (_, 0) => d & 2 != 0,
+                _ => d & 4 != 0 && !(t.unequal() && a == b),
+            };
+            if ok {
+                out.push((k, p, [a, b].into_iter().filter(|&x| x > 0).collect()));
+            }
+        }
+    }
+    out
+}
+
+/// The moves on one heap of `n`, as (take, first square, left) in the convention's order.
+fn heap_moves_of(game: &Game, words: Words, convention: Convention, n: u64) -> Vec<(u64, Option<u64>, Vec<u64>)> {
+    if convention == Convention::Placements {
+        return placements(game, n).into_iter().map(|(k, p, left)| (k, Some(p), left)).collect();
+    }
+    game.heap_moves(n)
+        .into_iter()
+        .map(|m| {
+            if words.on_a_row() {
+                // The leftmost placement with these pieces: the smaller piece on the left.
+                let mut left = m.left;
+                left.sort_unstable();
+                let at = if left.len() == 2 { left[0] + 1 } else { 1 };
+                (m.take, Some(at), left)
+            } else {
+                (m.take, None, m.left)
+            }
+        })
+        .collect()
+}
+
+/// Counts the legal moves of positions, heap by heap, for the computer's policy.
+struct MoveCounter<'g> {
+    game: &'g Game,
+    words: Words,
+    convention: Convention,
+    per_heap: HashMap<u64, usize>,
+}
+
+impl MoveCounter<'_> {
+    fn heap(&mut self, n: u64) -> usize {
+        if let Some(&c) = self.per_heap.get(&n) {
+            return c;
+        }
+        let c = heap_moves_of(self.game, self.words, self.convention, n).len();
+        self.per_heap.insert(n, c);
+        c
+    }
+
+    /// Legal moves of a position in the convention (under `Sizes`, equal heaps once).
+    fn position(&mut self, heaps: &[u64]) -> usize {
+        if self.convention == Convention::Sizes {
+            let mut sizes: Vec<u64> = heaps.to_vec();
+            sizes.sort_unstable();
+            sizes.dedup();
+            sizes.iter().map(|&n| self.heap(n)).sum()
+        } else {
+            heaps.iter().map(|&n| self.heap(n)).sum()
+        }
+    }
+}
+
+/// Analyzes a position of `game` under `rule`, counting moves by `convention`, with
+/// `value(n)` the normal-play value of a single heap of n. `misere-nim` is always played
+/// under the misère rule.
+pub fn analyze(
+    game: &Game,
+    heaps: &[u64],
+    rule: Rule,
+    convention: Convention,
+    mut value: impl FnMut(u64) -> u64,
+) -> Result<Analysis, PositionError> {
+    let words = Words::of(game);
+    if convention == Convention::Placements && !words.on_a_row() {
+        return Err(PositionError::NotARow { game: game.name() });
+    }
+    let rule = if game.is_misere() { Rule::Misere } else { rule };
+    let nim = matches!(game, Game::Nim { .. });
+    let stones = heaps.iter().fold(0u64, |s, &h| s.saturating_add(h));
+    if rule == Rule::Misere && !nim && stones > MISERE_MAX_STONES {
+        return Err(PositionError::MisereTooLarge { game: game.name(), stones, limit: MISERE_MAX_STONES });
+    }
+    let values: Vec<u64> = heaps.iter().map(|&n| value(n)).collect();
+    let nim_sum = values.iter().fold(0, |x, &v| x ^ v);
+    let mut search = Search::new(game, true);
+    // Under misère play a move wins when the position it leaves is lost for the mover.
+    let mut misere_wins = |position: &[u64]| -> bool {
+        if nim {
+            analyze_misere_nim(position).outcome == Outcome::PlayerToMoveWins
+        } else {
+            search.player_to_move_wins(position)
+        }
+    };
+
+    let mut moves = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for (i, &n) in heaps.iter().enumerate() {
+        let rest = nim_sum ^ values[i];
+        for (take, at, left) in heap_moves_of(game, words, convention, n) {
+            if convention == Convention::Sizes {
+                let mut key = left.clone();
+                key.sort_unstable();
+                if !seen.insert((n, take, key)) {
+                    continue;
+                }
+            }
+            let nim_sum_after = left.iter().fold(rest, |x, &h| x ^ value(h));
+            let winning = match rule {
+                Rule::Normal => nim_sum_after == 0,
+                Rule::Misere => !misere_wins(&after(heaps, i, &left)),
+            };
+            let description = describe(words, i, n, take, at, &left);
+            moves.push(Move { heap_index: i, heap: n, take, at, left, nim_sum_after, winning, description });
+        }
+    }
+    let wins = match rule {
+        Rule::Normal => nim_sum != 0,
+        Rule::Misere => misere_wins(heaps),
+    };
+    let outcome = if wins { Outcome::PlayerToMoveWins } else { Outcome::PlayerToMoveLoses };
+    let winning_moves = moves.iter().filter(|m| m.winning).count();
+    let computer_move = moves.iter().position(|m| m.winning).or_else(|| {
+        let mut counter = MoveCounter { game, words, convention, per_heap: HashMap::new() };
+        let mut best: Option<(usize, usize)> = None;
+        for (j, m) in moves.iter().enumerate() {
+            let c = counter.position(&after(heaps, m.heap_index, &m.left));
+            if best.is_none_or(|(_, b)| c > b) {
+                best = Some((j, c));
+            }
+        }
+        best.map(|(j, _)| j)
+    });
+    Ok(Analysis {
+        game: game.name(),
+        rule,
+        convention,
+        heaps: heaps.to_vec(),
+        values,
+        nim_sum,
+        outcome,
+        legal_moves: moves.len(),
+        winning_moves,
+        computer_move,
+        moves,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_round_trip() {
+        assert_eq!(heap_label(0), "A");
+        assert_eq!(heap_label(25), "Z");
+        assert_eq!(heap_label(26), "AA");
+        assert_eq!(heap_label(255), "IV");
+        for i in 0..1000 {
+            assert_eq!(heap_index_of_label(&heap_label(i)), Some(i));
+        }
+        assert_eq!(heap_index_of_label("b"), Some(1));
+        assert_eq!(heap_index_of_label("1"), None);
+    }
+
+    #[test]
+    fn words_of_each_game() {
+        let one = |name: &str, heaps: &[u64], convention: Convention| {
+            let game = Game::parse(name).unwrap();
+            analyze(&game, heaps, Rule::Normal, convention, |_| 0).unwrap().moves
+        };
+        let g = one("grundy", &[3, 7], Convention::Heaps);
+        assert!(g.iter().any(|m| m.description == "split heap B (7) into 4 and 3"), "{g:?}");
+        let n = one("nim", &[5], Convention::Heaps);
+        assert_eq!(n[1].description, "take 2 from heap A (5), leaving 3");
+        assert_eq!(n[4].description, "take all 5 of heap A");
+        let d = one("dominoes", &[1, 7], Convention::Placements);
+        assert!(d.iter().any(|m| m.description == "place a domino on squares 3-4 of strip B (7), leaving 2 and 3"));
+        let k = one("kayles", &[5], Convention::Placements);
+        assert_eq!(k[2].description, "knock down pin 3 of row A (5), leaving 2 and 2");
+        assert!(k.iter().any(|m| m.description == "knock down pins 3-4 of row A (5), leaving 2 and 1"));
+        let c = one("crosses", &[5], Convention::Placements);
+        let words: Vec<&str> = c.iter().map(|m| m.description.as_str()).collect();
+        assert_eq!(
+            words,
+            [
+                "put a cross on square 1 of strip A (5), leaving 3",
+                "put a cross on square 5 of strip A (5), leaving 3",
+                "put a cross on square 2 of strip A (5), leaving 2",
+                "put a cross on square 3 of strip A (5), leaving 1 and 1",
+                "put a cross on square 4 of strip A (5), leaving 2",
+            ]
+        );
+    }
+
+    #[test]
+    fn placements_need_a_row() {
+        let g = Game::parse("s1,2,3").unwrap();
+        assert!(matches!(
+            analyze(&g, &[3], Rule::Normal, Convention::Placements, |n| n),
+            Err(PositionError::NotARow { .. })
+        ));
+        let g = Game::parse("kayles").unwrap();
+        assert!(matches!(
+            analyze(&g, &[41], Rule::Misere, Convention::Heaps, |n| n),
+            Err(PositionError::MisereTooLarge { .. })
+        ));
+    }
+}
