@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Parser, Subcommand, ValueEnum};
 use grundy_core::games::Game;
+use grundy_core::position::model::{Convention, Rule};
 
 /// Heaps beyond this are refused: every value is kept in memory, and longer sweeps of
 /// Grundy's game are the job of `cargo xtask compute`, with checkpoints.
@@ -61,14 +62,27 @@ enum Command {
         game: Game,
         #[arg(long, value_enum, default_value = "bfile")]
         format: Format,
+        /// List the heaps 0..=N that are misère P-positions (the player to move loses when
+        /// whoever makes the last move loses), within the exhaustive search's limit.
+        #[arg(long)]
+        misere: bool,
     },
     /// Analyze a position: heap values, nim-sum, outcome and every winning move.
     Analyze {
-        /// Heap sizes.
+        /// Heap sizes, kept in the order given.
         #[arg(required = true, value_parser = parse_heap, allow_negative_numbers = true)]
         heaps: Vec<u64>,
         #[arg(long, short, default_value = "grundy", value_parser = parse_game)]
         game: Game,
+        /// Misère play: whoever makes the last move loses.
+        #[arg(long)]
+        misere: bool,
+        /// Which moves count as different: heaps (each heap its own object), placements
+        /// (games on a row: each position on the row), sizes (by heap size and result).
+        #[arg(long, default_value = "heaps")]
+        count: Convention,
+        #[arg(long, value_enum, default_value = "text")]
+        format: commands::analyze::AnalyzeFormat,
     },
     /// Find the pre-period and the smallest period of a game's values, proved where a
     /// periodicity theorem applies.
@@ -89,6 +103,12 @@ enum Command {
         /// Let the computer move first.
         #[arg(long)]
         computer_first: bool,
+        /// Misère play: whoever makes the last move loses.
+        #[arg(long)]
+        misere: bool,
+        /// Which moves count as different (heaps, placements, sizes), as for analyze.
+        #[arg(long, default_value = "heaps")]
+        count: Convention,
     },
     /// Serve the play page on 127.0.0.1 (everything it needs is inside the binary).
     Serve {
@@ -158,18 +178,35 @@ fn main() -> ExitCode {
     }
 }
 
+fn rule(misere: bool) -> Rule {
+    if misere {
+        Rule::Misere
+    } else {
+        Rule::Normal
+    }
+}
+
 fn run(cli: Cli) -> Result<()> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     match cli.command {
-        Command::Value { n, game } => commands::values::value(&mut out, &game, n)?,
-        Command::Values { to, game, format } => commands::values::values(&mut out, &game, to, format)?,
-        Command::Analyze { heaps, game } => commands::analyze::run(&mut out, &game, &heaps)?,
+        Command::Value { n, game } => {
+            commands::misere::refuse_normal_values(&game)?;
+            commands::values::value(&mut out, &game, n)?
+        }
+        Command::Values { to, game, format, misere: true } => commands::misere::values(&mut out, &game, to, format)?,
+        Command::Values { to, game, format, misere: false } => {
+            commands::misere::refuse_normal_values(&game)?;
+            commands::values::values(&mut out, &game, to, format)?
+        }
+        Command::Analyze { heaps, game, misere, count, format } => {
+            commands::analyze::run(&mut out, &game, &heaps, rule(misere), count, format)?
+        }
         Command::Period { game, max } => commands::period::run(&mut out, &game, max)?,
-        Command::Play { heaps, game, computer_first } => {
+        Command::Play { heaps, game, computer_first, misere, count } => {
             out.flush()?;
             drop(out);
-            return commands::play::run(game, heaps, computer_first);
+            return commands::play::run(game, heaps, computer_first, rule(misere), count);
         }
         Command::Serve { port, bind } => {
             let options = grundy_web::ServeOptions { addr: std::net::SocketAddr::new(bind, port), workers: 4 };

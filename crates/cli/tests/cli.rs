@@ -34,10 +34,10 @@ fn analyze_lists_winning_moves() {
     let o = grundy(&["analyze", "5", "9", "12"]);
     assert!(o.status.success());
     let text = stdout(&o);
-    assert!(text.contains("nim-sum:  1 xor 1 xor 2 = 2"), "{text}");
+    assert!(text.contains("nim-sum:  2 xor 1 xor 1 = 2"), "heaps in the order given: {text}");
     assert!(text.contains("the player to move wins"), "{text}");
     assert!(text.contains("winning moves: 1"), "{text}");
-    assert!(text.contains("split the heap of 5 into 4 and 1"), "{text}");
+    assert!(text.contains("split heap A (5) into 4 and 1"), "{text}");
 
     let o = grundy(&["analyze", "20"]);
     assert!(stdout(&o).contains("winning moves: 0"));
@@ -96,12 +96,12 @@ fn analyze_other_games() {
     let text = stdout(&grundy(&["analyze", "--game", "s1,2,3", "2", "5", "6"]));
     assert!(text.contains("nim-sum:  2 xor 1 xor 2 = 1"), "{text}");
     assert!(text.contains("winning moves: 2"), "{text}");
-    assert!(text.contains("take 3 from the heap of 6, leaving 3"), "{text}");
-    assert!(text.contains("take 1 from the heap of 5, leaving 4"), "{text}");
+    assert!(text.contains("take 3 from heap C (6), leaving 3"), "{text}");
+    assert!(text.contains("take 1 from heap B (5), leaving 4"), "{text}");
     let text = stdout(&grundy(&["analyze", "--game", "misere-nim", "1", "1"]));
     assert!(text.contains("the player to move wins"), "{text}");
     let text = stdout(&grundy(&["analyze", "--game", "misere-nim", "3", "1", "1"]));
-    assert!(text.contains("take 2 from the heap of 3, leaving 1"), "{text}");
+    assert!(text.contains("take 2 from heap A (3), leaving 1"), "{text}");
 }
 
 #[test]

@@ -1,12 +1,13 @@
-//! The JSON API and the static page, as a pure function of the request.
+//! The JSON API and the static page, as a pure function of the request. Positions are
+//! analyzed by the core's move model (`grundy_core::position::model`): the moves, their
+//! words, the misère rule and the computer's choice are the ones the terminal shows.
 
 use std::sync::OnceLock;
 
 use grundy_core::games::Game;
-use grundy_core::position::misere::analyze_misere_nim;
-use grundy_core::position::{analyze, Outcome};
+use grundy_core::position::model::{analyze, Analysis, Convention, Rule};
 use grundy_core::{FastSweep, Value};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::json;
 
 /// Most heaps in a position (play splits heaps, so a game of 4 heaps can reach hundreds).
@@ -76,24 +77,21 @@ pub fn warm_up() {
     let _ = grundy_values();
 }
 
+/// A position as the page sends it: `{"game": "kayles", "heaps": [4, 1]}`, and optionally
+/// `"misere": true` and `"count": "heaps" | "placements" | "sizes"`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct PositionRequest {
     game: String,
     heaps: Vec<u64>,
-}
-
-#[derive(Serialize)]
-struct MoveOut {
-    heap_index: usize,
-    heap: u64,
-    take: u64,
-    left: Vec<u64>,
-    winning: bool,
+    #[serde(default)]
+    misere: bool,
+    #[serde(default)]
+    count: Convention,
 }
 
 /// Parses the game and checks the heaps against the limits.
-fn position(body: &[u8]) -> Result<(Game, Vec<u64>), Reply> {
+fn position(body: &[u8]) -> Result<(Game, PositionRequest), Reply> {
     if body.len() > MAX_BODY {
         return Err(Reply::error(413, format!("request body over {MAX_BODY} bytes")));
     }
@@ -113,94 +111,39 @@ fn position(body: &[u8]) -> Result<(Game, Vec<u64>), Reply> {
     if req.heaps.iter().sum::<u64>() > MAX_STONES {
         return Err(Reply::error(422, format!("a position has at most {MAX_STONES} stones")));
     }
-    Ok((game, req.heaps))
+    Ok((game, req))
 }
 
 /// G(0..=max) of a game (Grundy's game from the table computed once).
 fn values_of(game: &Game, max: u64) -> Vec<Value> {
     match game {
         Game::Grundy => grundy_values()[..=max as usize].to_vec(),
-        Game::Nim { .. } => (0..=max as Value).collect(),
         _ => grundy_core::games::sequence::values(game, max as usize + 1)
             .expect("values of heaps up to 1000 fit in 16 bits"),
     }
 }
 
-/// Every move of the position (heaps in the order given), whether it wins, and the
-/// position's nim-sum and outcome.
-fn analysis(game: &Game, heaps: &[u64]) -> serde_json::Value {
-    let max = heaps.iter().copied().max().unwrap_or(0);
+/// The core's analysis of the position (heaps in the order given).
+fn analysis(game: &Game, req: &PositionRequest) -> Result<Analysis, Reply> {
+    let max = req.heaps.iter().copied().max().unwrap_or(0);
     let g = values_of(game, max);
-    let mut moves = Vec::new();
-    let (nim_sum, wins, values): (u64, bool, Vec<Value>);
-    if game.is_misere() {
-        let a = analyze_misere_nim(heaps);
-        nim_sum = a.nim_sum;
-        wins = a.outcome == Outcome::PlayerToMoveWins;
-        values = heaps.iter().map(|&h| h as Value).collect();
-        for (i, &h) in heaps.iter().enumerate() {
-            for take in 1..=h {
-                let winning = a.winning_moves.iter().any(|w| w.heap == h && w.take == take);
-                moves.push(MoveOut {
-                    heap_index: i,
-                    heap: h,
-                    take,
-                    left: if take == h { vec![] } else { vec![h - take] },
-                    winning,
-                });
-            }
-        }
-    } else {
-        values = heaps.iter().map(|&h| g[h as usize]).collect();
-        nim_sum = values.iter().fold(0, |x, &v| x ^ v as u64);
-        wins = nim_sum != 0;
-        // One heap at a time, so that the indices follow the player's order of heaps.
-        for (i, &h) in heaps.iter().enumerate() {
-            let rest = (nim_sum as Value) ^ values[i];
-            for m in analyze(game, &[h], |n| g[n as usize]).moves {
-                let after = m.left.iter().fold(rest, |x, &l| x ^ g[l as usize]);
-                moves.push(MoveOut { heap_index: i, heap: h, take: m.take, left: m.left, winning: after == 0 });
-            }
-        }
-    }
-    json!({
-        "heaps": heaps,
-        "values": values,
-        "nim_sum": nim_sum,
-        "outcome": if wins { "player-to-move-wins" } else { "player-to-move-loses" },
-        "winning_moves": moves.iter().filter(|m| m.winning).count(),
-        "game_over": moves.is_empty(),
-        "moves": moves,
-    })
+    let rule = if req.misere { Rule::Misere } else { Rule::Normal };
+    analyze(game, &req.heaps, rule, req.count, |n| u64::from(g[n as usize]))
+        .map_err(|e| Reply::error(422, e.to_string()))
 }
 
-/// The computer's move: a winning one if there is one; otherwise it drags the game out by
-/// cutting one stone off the largest heap (or the smallest change to it in other games).
-fn computer(game: &Game, heaps: &[u64]) -> serde_json::Value {
-    let a = analysis(game, heaps);
-    let moves = a["moves"].as_array().cloned().unwrap_or_default();
-    let chosen = moves.iter().find(|m| m["winning"] == true).cloned().or_else(|| {
-        let largest = moves.iter().filter_map(|m| m["heap"].as_u64()).max()?;
-        moves
-            .iter()
-            .filter(|m| m["heap"].as_u64() == Some(largest))
-            .min_by_key(|m| {
-                let take = m["take"].as_u64().unwrap_or(0);
-                let smaller = m["left"].as_array().and_then(|l| l.iter().filter_map(|x| x.as_u64()).min()).unwrap_or(0);
-                (take, smaller)
-            })
-            .cloned()
-    });
-    let after = chosen.as_ref().map(|m| {
-        let i = m["heap_index"].as_u64().unwrap_or(0) as usize;
-        let left: Vec<u64> =
-            m["left"].as_array().map(|l| l.iter().filter_map(|x| x.as_u64()).collect()).unwrap_or_default();
-        let mut next: Vec<u64> = heaps[..i].to_vec();
-        next.extend(&left);
-        next.extend(&heaps[i + 1..]);
-        next
-    });
-    json!({ "move": chosen, "heaps": after })
+/// `/api/analyze`: the analysis document, plus `game_over` for the page.
+fn analysis_reply(a: &Analysis) -> Reply {
+    let mut doc = serde_json::to_value(a).expect("an analysis serializes");
+    doc["game_over"] = json!(a.game_over());
+    Reply::json(200, doc)
+}
+
+/// `/api/computer`: the core's choice and the heaps it leaves (`move` is null when no
+/// move is left).
+fn computer_reply(a: &Analysis) -> Reply {
+    let heaps = a.computer().map(|m| a.position_after(m));
+    Reply::json(200, json!({ "move": a.computer(), "heaps": heaps }))
 }
 
 /// Answers one request. Never panics on any input.
@@ -217,12 +160,12 @@ pub fn handle(method: &str, url: &str, body: &[u8]) -> Reply {
             Reply::json(200, json!({ "games": games, "max_heaps": MAX_HEAPS, "max_heap": MAX_HEAP }))
         }
         ("GET", "/api/values") => values_reply(query),
-        ("POST", "/api/analyze") => match position(body) {
-            Ok((game, heaps)) => Reply::json(200, analysis(&game, &heaps)),
+        ("POST", "/api/analyze") => match position(body).and_then(|(game, req)| analysis(&game, &req)) {
+            Ok(a) => analysis_reply(&a),
             Err(e) => e,
         },
-        ("POST", "/api/computer") => match position(body) {
-            Ok((game, heaps)) => Reply::json(200, computer(&game, &heaps)),
+        ("POST", "/api/computer") => match position(body).and_then(|(game, req)| analysis(&game, &req)) {
+            Ok(a) => computer_reply(&a),
             Err(e) => e,
         },
         (

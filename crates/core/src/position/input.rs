@@ -55,7 +55,7 @@ pub fn parse_input(line: &str, analysis: &Analysis, splits_only: bool) -> Result
     let Some((&first, rest)) = tokens.split_first() else { return Err(InputError::Empty) };
     let by_letter = heap_index_of_label(first);
     if rest.is_empty() {
-        if by_letter.is_some() {
+        if by_letter.is_some_and(|i| i < analysis.heaps.len()) {
             return Err(InputError::HeapOnly(first.to_string()));
         }
         let k = number(first)?;
@@ -138,7 +138,8 @@ mod tests {
         assert_eq!(parse_input("1", &a, false), Ok(Command::Play(0)));
         assert!(matches!(parse_input("0", &a, false), Err(InputError::NoSuchMove { .. })));
         assert!(matches!(parse_input("99999999999999999999999", &a, false), Err(InputError::NotANumber(_))));
-        assert!(matches!(parse_input("x", &a, false), Err(InputError::HeapOnly(_))));
+        assert!(matches!(parse_input("b", &a, false), Err(InputError::HeapOnly(_))));
+        assert!(matches!(parse_input("x", &a, false), Err(InputError::NotANumber(_))));
         assert!(matches!(parse_input("C 1", &a, false), Err(InputError::NoSuchHeap(_))));
         assert!(matches!(parse_input("10 1", &a, false), Err(InputError::Ambiguous(_))));
         assert!(matches!(parse_input("", &a, false), Err(InputError::Empty)));

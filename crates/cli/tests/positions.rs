@@ -1,0 +1,147 @@
+//! `grundy analyze`, `play` and `values --misere` as the issue states them: moves counted
+//! the way the problems count them, the JSON document, misère play for every game, and the
+//! typed answers to bad input.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use grundy_core::position::model::{Analysis, Convention, Rule};
+use grundy_core::position::Outcome;
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).output().expect("run grundy")
+}
+
+fn grundy_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+/// Fails unless the command failed with `code` and one line on stderr.
+fn one_line_error(args: &[&str], code: i32) -> String {
+    let o = grundy(args);
+    assert_eq!(o.status.code(), Some(code), "{args:?}");
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
+
+#[test]
+fn moves_counted_as_the_problems_count_them() {
+    let text = stdout(&grundy(&["analyze", "--game", "s1,2,3", "5", "5", "3"]));
+    assert!(text.contains("legal moves: 9; winning moves: 3"), "{text}");
+    assert!(text.contains("counting: heaps"), "the convention is stated: {text}");
+    let text = stdout(&grundy(&["analyze", "--game", "s1,2,3", "--count", "sizes", "5", "5", "3"]));
+    assert!(text.contains("legal moves: 6; winning moves: 2"), "{text}");
+    // A domino on a strip of 7 squares: 6 placements, 3 up to mirror image.
+    let text = stdout(&grundy(&["analyze", "--game", "dominoes", "--count", "placements", "7"]));
+    assert!(text.contains("legal moves: 6;"), "{text}");
+    assert!(text.contains("place a domino on squares 3-4 of strip A (7), leaving 2 and 3"), "{text}");
+    let text = stdout(&grundy(&["analyze", "--game", "dominoes", "7"]));
+    assert!(text.contains("legal moves: 3;"), "{text}");
+    one_line_error(&["analyze", "--game", "nim", "--count", "placements", "3"], 1);
+    one_line_error(&["analyze", "--count", "pairs", "3"], 2);
+}
+
+#[test]
+fn json_is_the_documented_schema() {
+    let o = grundy(&["analyze", "--format", "json", "--game", "kayles", "--count", "placements", "2", "5", "6"]);
+    assert!(o.status.success());
+    let a: Analysis = serde_json::from_str(&stdout(&o)).expect("the output deserializes into the core's types");
+    assert_eq!(a.heaps, vec![2, 5, 6], "heaps in the order given");
+    assert_eq!(a.convention, Convention::Placements);
+    assert_eq!(a.rule, Rule::Normal);
+    // Kayles rows of 2, 5 and 6: 1 + 2 + 4 + 5 + 5 + 6 placements of one or two pins.
+    assert_eq!(a.legal_moves, 2 + 1 + 5 + 4 + 6 + 5);
+    assert_eq!(a.legal_moves, a.moves.len());
+    assert_eq!(a.winning_moves, a.moves.iter().filter(|m| m.winning).count());
+    assert_eq!(a.nim_sum, a.values.iter().fold(0, |x, v| x ^ v));
+    assert_eq!(a.outcome == Outcome::PlayerToMoveWins, a.nim_sum != 0);
+    for m in &a.moves {
+        assert_eq!(m.heap, a.heaps[m.heap_index]);
+        assert_eq!(m.take + m.left.iter().sum::<u64>(), m.heap);
+    }
+    let text = grundy(&["analyze", "--format", "json", "--misere", "--game", "nim", "3", "1", "1"]);
+    let a: Analysis = serde_json::from_slice(&text.stdout).unwrap();
+    assert_eq!(a.rule, Rule::Misere);
+    assert_eq!(a.winning_moves, 1);
+}
+
+/// Misère Kayles by literal search over rows of pins (knock one pin or two adjacent).
+fn misere_kayles_wins(heaps: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+    let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+    key.sort_unstable();
+    if let Some(&w) = memo.get(&key) {
+        return w;
+    }
+    let mut next_positions = Vec::new();
+    for (i, &n) in key.iter().enumerate() {
+        for k in 1..=2.min(n) {
+            for left in 0..=n - k {
+                let mut next = key.clone();
+                next.remove(i);
+                next.extend([left, n - k - left]);
+                next_positions.push(next);
+            }
+        }
+    }
+    let wins = next_positions.is_empty() || next_positions.iter().any(|p| !misere_kayles_wins(p, memo));
+    memo.insert(key, wins);
+    wins
+}
+
+#[test]
+fn misere_for_every_game() {
+    let text = stdout(&grundy(&["analyze", "--misere", "--game", "kayles", "4"]));
+    assert!(text.contains("the player to move loses"), "{text}");
+    let mut memo = HashMap::new();
+    let expected: Vec<String> =
+        (0..=30u64).filter(|&n| !misere_kayles_wins(&[n], &mut memo)).map(|n| n.to_string()).collect();
+    let text = stdout(&grundy(&["values", "--misere", "--game", "kayles", "--to", "30"]));
+    assert_eq!(text.lines().collect::<Vec<_>>(), expected);
+    let text = stdout(&grundy(&["values", "--misere", "--game", "nim", "--to", "1000000", "--format", "json"]));
+    assert!(text.contains("\"p_positions\":[1]"), "{text}");
+    let err = one_line_error(&["analyze", "--misere", "--game", "kayles", "30", "11"], 1);
+    assert!(err.contains("limited to 40 stones"), "{err}");
+    one_line_error(&["values", "--misere", "--game", "grundy", "--to", "41"], 1);
+    // misere-nim has no normal-play values to print.
+    let err = one_line_error(&["value", "--game", "misere-nim", "1"], 1);
+    assert!(err.contains("values --misere"), "{err}");
+    one_line_error(&["values", "--game", "misere-nim", "--to", "5"], 1);
+    // misere-nim is Nim under the misère rule.
+    let text = stdout(&grundy(&["analyze", "--game", "misere-nim", "1", "1"]));
+    assert!(text.contains("misère play") && text.contains("the player to move wins"), "{text}");
+    // Misère Kayles from 4, the computer first: it must lose to the hinted move (leave one pin).
+    let o = grundy_with_input(&["play", "--misere", "--game", "kayles", "--computer-first", "4"], "hint\n3\n");
+    let text = stdout(&o);
+    assert!(text.contains("you win!"), "{text}");
+}
+
+#[test]
+fn play_reads_splits_and_other_forms() {
+    // Issue 13: the legal split 7 -> 4 + 3, typed with both new heaps.
+    for input in ["7 4 3\n", "7 3 4\n", "7 -> 4 + 3\n", "A 4\n"] {
+        let text = stdout(&grundy_with_input(&["play", "7"], input));
+        assert!(text.contains("computer: "), "{input:?} refused: {text}");
+        assert!(!text.contains("no legal move"), "{input:?}: {text}");
+    }
+    // Heaps stay in the order given.
+    let text = stdout(&grundy_with_input(&["play", "--game", "nim", "1", "5", "2"], "C 2\n"));
+    assert!(text.contains("heaps: 1 5 2\n"), "{text}");
+    assert!(text.contains("heaps: 1 5\n") || text.contains("computer: "), "{text}");
+    let text = stdout(&grundy_with_input(&["play", "--game", "kayles", "10"], "10 1\nB 1\n"));
+    assert!(text.contains("several moves match") && text.contains("there is no heap B"), "{text}");
+}
