@@ -20,14 +20,10 @@ function setStatus(text, kind) {
   s.dataset.state = kind;
 }
 
-function misere() { return state.game === "misere-nim"; }
+// The rule and the words of every move come from the API (the core's move model).
+function misere() { return !!state.analysis && state.analysis.rule === "misere"; }
 
-function describe(m) {
-  if (state.ui === "cut") return `cut ${m.heap} into ${m.left.join(" + ")}`;
-  if (m.left.length === 0) return `take all ${m.take}`;
-  if (m.left.length === 1) return `take ${m.take}, leave ${m.left[0]}`;
-  return `take ${m.take}, leave ${m.left.join(" + ")}`;
-}
+function describe(m) { return m.description; }
 
 function render() {
   const a = state.analysis;

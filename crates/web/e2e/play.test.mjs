@@ -70,7 +70,7 @@ try {
     const lastMove = await page.textContent("#last-move");
     const st2 = await page.getAttribute("#status", "data-state");
     if (st2 === "player") {
-      check(/Computer: cut \d+ into \d+ \+ \d+/.test(lastMove), `the computer replied: ${lastMove.trim()}`);
+      check(/Computer: split heap [A-Z] \(\d+\) into \d+ and \d+/.test(lastMove), `the computer replied: ${lastMove.trim()}`);
       check((await marks()) !== before, "the marks were updated");
     }
     if (moves === 0) await page.screenshot({ path: join(shots, "2-after-first-move.png"), fullPage: true });
@@ -111,6 +111,15 @@ try {
   }
   check((await page.getAttribute("#status", "data-state")) === "won", "misère Nim: playing the marked moves wins");
   await page.screenshot({ path: join(shots, "4-misere-nim.png"), fullPage: true });
+
+  // Dominoes (Dawson's Kayles): the move buttons read in the game's own words, from the API.
+  await page.selectOption("#game", "dawsons-kayles");
+  await page.fill("#heaps", "7");
+  await page.click("#start");
+  await page.waitForSelector("#status[data-state=player]");
+  const words = await page.$$eval(".move", (b) => b.map((x) => x.textContent));
+  check(words.length === 3 && words.some((w) => /place a domino on squares 3-4 of strip A \(7\), leaving 2 and 3/.test(w)),
+    `dominoes: the moves are placements in words (${words.length})`);
 
   // The plot and the findings.
   await page.waitForFunction(() => /values fetched and drawn/.test(document.getElementById("plot-time").textContent));

