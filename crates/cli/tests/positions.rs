@@ -145,3 +145,36 @@ fn play_reads_splits_and_other_forms() {
     let text = stdout(&grundy_with_input(&["play", "--game", "kayles", "10"], "10 1\nB 1\n"));
     assert!(text.contains("several moves match") && text.contains("there is no heap B"), "{text}");
 }
+
+/// The README's schema of `analyze --format json` names exactly the keys the command prints.
+#[test]
+fn readme_documents_every_key() {
+    let readme = include_str!("../../../README.md");
+    let start = readme.find("<!-- analyze-json-schema").expect("the schema block in the README");
+    let end = readme.find("<!-- end of analyze-json-schema -->").expect("its end");
+    let block = &readme[start..end];
+    let documented: std::collections::BTreeSet<String> = block
+        .split('"')
+        .collect::<Vec<_>>()
+        .windows(2)
+        .filter(|w| w[1].starts_with(':'))
+        .map(|w| w[0].to_string())
+        .collect();
+    let o = grundy(&["analyze", "--format", "json", "--game", "kayles", "2", "5", "6"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let mut printed: std::collections::BTreeSet<String> = v.as_object().unwrap().keys().cloned().collect();
+    printed.extend(v["moves"][0].as_object().unwrap().keys().cloned());
+    assert_eq!(documented, printed);
+    // The example in the README is itself a document the types read.
+    let example: String = block
+        .lines()
+        .skip_while(|l| !l.starts_with('{'))
+        .take_while(|l| !l.starts_with("```"))
+        .map(|l| l.trim_start().split("   ").next().unwrap_or(l))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let a: Analysis = serde_json::from_str(&example).expect("the README's example deserializes");
+    assert_eq!(a.heaps, vec![2, 5, 6]);
+    assert_eq!(a.moves.len(), 1);
+    assert_eq!(a.moves[0].at, Some(1));
+}

@@ -286,7 +286,8 @@ mod tests {
         // Kayles 4 under misère play is lost (options 3, 2, 2+1, 1+1 all leave a win).
         let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"kayles","heaps":[4],"misere":true}"#));
         assert_eq!((a["outcome"].as_str(), a["rule"].as_str()), (Some("player-to-move-loses"), Some("misere")));
-        let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"dawsons-kayles","heaps":[7],"count":"placements"}"#));
+        let a =
+            json_of(&handle("POST", "/api/analyze", br#"{"game":"dawsons-kayles","heaps":[7],"count":"placements"}"#));
         assert_eq!(a["legal_moves"], 6);
         let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"s1,2,3","heaps":[5,5,3]}"#));
         assert_eq!((a["legal_moves"].as_u64(), a["winning_moves"].as_u64()), (Some(9), Some(3)));

@@ -15,6 +15,7 @@ pub mod exhaustive;
 pub mod input;
 pub mod misere;
 pub mod model;
+mod words;
 
 /// A game played on heaps, one heap at a time.
 pub trait HeapGame {

@@ -32,7 +32,10 @@ use thiserror::Error;
 use crate::games::Game;
 use crate::position::exhaustive::{Search, MISERE_MAX_STONES};
 use crate::position::misere::analyze_misere_nim;
+use crate::position::words::{describe, Words};
 use crate::position::{HeapGame, Outcome};
+
+pub use crate::position::words::{heap_index_of_label, heap_label};
 
 /// Which moves count as different; see the module documentation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -168,138 +171,9 @@ pub fn after(heaps: &[u64], index: usize, left: &[u64]) -> Vec<u64> {
     next
 }
 
-/// The letter of heap `index`: A to Z, then AA, AB, ... as in spreadsheets.
-pub fn heap_label(index: usize) -> String {
-    let mut n = index + 1;
-    let mut s = Vec::new();
-    while n > 0 {
-        n -= 1;
-        s.push(b'A' + (n % 26) as u8);
-        n /= 26;
-    }
-    s.reverse();
-    String::from_utf8(s).expect("ASCII letters")
-}
-
-/// The heap index of a label made by [`heap_label`] (case-insensitive).
-pub fn heap_index_of_label(label: &str) -> Option<usize> {
-    if label.is_empty() || label.len() > 3 || !label.bytes().all(|b| b.is_ascii_alphabetic()) {
-        return None;
-    }
-    let mut n = 0usize;
-    for b in label.bytes() {
-        n = n * 26 + (b.to_ascii_uppercase() - b'A') as usize + 1;
-    }
-    Some(n - 1)
-}
-
-/// How a game's moves read in words and whether it is played on a row.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Words {
-    /// Grundy's game: split a heap.
-    Split,
-    /// Nim, subtraction games, take-at-most-half: take stones from a heap.
-    Take,
-    /// Take-and-break codes not read as a row.
-    Code,
-    /// Kayles `.77`: pins in a row.
-    Pins,
-    /// Dawson's Kayles `.07`: dominoes on strips.
-    Dominoes,
-    /// Dawson's chess `.137`: crosses on strips.
-    Crosses,
-    /// Any other take-and-break code read as a row of squares.
-    Squares,
-}
-
-impl Words {
-    fn of(game: &Game) -> Words {
-        match game {
-            Game::Grundy => Words::Split,
-            Game::TakeAndBreak(t) => {
-                let d = t.digits();
-                if t.is_grundys_game() || d[0] != 0 || d.iter().any(|&x| x & 8 != 0) {
-                    Words::Code
-                } else if !t.unequal() && d == [0, 7, 7] {
-                    Words::Pins
-                } else if !t.unequal() && d == [0, 0, 7] {
-                    Words::Dominoes
-                } else if !t.unequal() && d == [0, 1, 3, 7] {
-                    Words::Crosses
-                } else {
-                    Words::Squares
-                }
-            }
-            _ => Words::Take,
-        }
-    }
-
-    fn on_a_row(self) -> bool {
-        matches!(self, Words::Pins | Words::Dominoes | Words::Crosses | Words::Squares)
-    }
-}
-
 /// Whether `game` is played on a row, so that `Convention::Placements` applies.
 pub fn is_played_on_a_row(game: &Game) -> bool {
     Words::of(game).on_a_row()
-}
-
-fn list(parts: &[u64]) -> String {
-    let s: Vec<String> = parts.iter().map(u64::to_string).collect();
-    match s.len() {
-        0 => String::new(),
-        1 => s[0].clone(),
-        _ => format!("{} and {}", s[..s.len() - 1].join(", "), s[s.len() - 1]),
-    }
-}
-
-fn leaving(left: &[u64]) -> String {
-    if left.is_empty() {
-        "leaving nothing".into()
-    } else {
-        format!("leaving {}", list(left))
-    }
-}
-
-/// A move in the game's own words.
-fn describe(words: Words, heap_index: usize, heap: u64, take: u64, at: Option<u64>, left: &[u64]) -> String {
-    let label = heap_label(heap_index);
-    let squares = |what: &str, one: &str| {
-        let p = at.unwrap_or(1);
-        if take == 1 {
-            format!("{what} {one} {p}")
-        } else {
-            format!("{what} {one}s {p}-{}", p + take - 1)
-        }
-    };
-    match words {
-        Words::Split => format!("split heap {label} ({heap}) into {}", list(left)),
-        Words::Take | Words::Code if take == heap => format!("take all {heap} of heap {label}"),
-        Words::Take => format!("take {take} from heap {label} ({heap}), {}", leaving(left)),
-        Words::Code => match (take, left.len()) {
-            (0, _) => format!("split heap {label} ({heap}) into {}", list(left)),
-            (_, 0 | 1) => format!("take {take} from heap {label} ({heap}), {}", leaving(left)),
-            _ => format!("take {take} from heap {label} ({heap}) and split the rest into {}", list(left)),
-        },
-        Words::Pins => format!("{} of row {label} ({heap}), {}", squares("knock down", "pin"), leaving(left)),
-        Words::Dominoes => {
-            let p = at.unwrap_or(1);
-            format!("place a domino on squares {p}-{} of strip {label} ({heap}), {}", p + 1, leaving(left))
-        }
-        Words::Crosses => {
-            let p = at.unwrap_or(1);
-            // A cross removes its square and both neighbours; at an end of the strip only
-            // one neighbour, and on a strip of one square just itself.
-            let square = match take {
-                3 => p + 1,
-                2 if p == 1 => 1,
-                2 => heap,
-                _ => p,
-            };
-            format!("put a cross on square {square} of strip {label} ({heap}), {}", leaving(left))
-        }
-        Words::Squares => format!("{} of row {label} ({heap}), {}", squares("remove", "square"), leaving(left)),
-    }
 }
 
 /// Every placement on a row of `n` squares: (squares taken, first square, pieces left in
