@@ -142,6 +142,8 @@ fn play_reads_splits_and_other_forms() {
     let text = stdout(&grundy_with_input(&["play", "--game", "nim", "1", "5", "2"], "C 2\n"));
     assert!(text.contains("heaps: 1 5 2\n"), "{text}");
     assert!(text.contains("heaps: 1 5\n") || text.contains("computer: "), "{text}");
+    one_line_error(&["play", "0", "0"], 1);
+    one_line_error(&["play", "--game", "s1,2", "--count", "placements", "4"], 1);
     let text = stdout(&grundy_with_input(&["play", "--game", "kayles", "10"], "10 1\nB 1\n"));
     assert!(text.contains("several moves match") && text.contains("there is no heap B"), "{text}");
 }

@@ -47,7 +47,7 @@ mod model {
     use grundy_core::position::exhaustive::positions_up_to;
     use grundy_core::position::input::{parse_input, Command};
     use grundy_core::position::misere::{analyze_misere_nim, losing_single_heaps};
-    use grundy_core::position::model::{analyze, Analysis, Convention, PositionError, Rule};
+    use grundy_core::position::model::{analyze, heap_label, Analysis, Convention, PositionError, Rule};
     use grundy_core::position::Outcome;
     use proptest::prelude::*;
 
@@ -307,6 +307,48 @@ mod model {
                 || text.contains("\"outcome\":\"player-to-move-loses\"")
         );
         assert!(text.contains("\"convention\":\"placements\"") && text.contains("\"rule\":\"normal\""));
+    }
+
+    /// Every move, typed as its heap's letter and the numbers that name it (Grundy's game:
+    /// the new heaps; other games: stones taken and the heaps left), is read back as a move
+    /// leaving the same position, in every convention.
+    #[test]
+    fn every_move_typed_is_read_back() {
+        let mut read = 0;
+        for name in GAMES {
+            let game = Game::parse(name).unwrap();
+            let conventions: &[Convention] = if on_a_row(name) {
+                &[Convention::Heaps, Convention::Placements, Convention::Sizes]
+            } else {
+                &[Convention::Heaps, Convention::Sizes]
+            };
+            for heaps in positions_up_to(9) {
+                for &convention in conventions {
+                    let a = analyze(&game, &heaps, Rule::Normal, convention, |n| n).unwrap();
+                    let splits = game == Game::Grundy;
+                    for m in &a.moves {
+                        let mut words = vec![heap_label(m.heap_index)];
+                        if !splits {
+                            words.push(m.take.to_string());
+                        }
+                        words.extend(m.left.iter().map(u64::to_string));
+                        let line = words.join(" ");
+                        let sorted = |mut v: Vec<u64>| {
+                            v.sort_unstable();
+                            v
+                        };
+                        match parse_input(&line, &a, splits) {
+                            Ok(Command::Play(j)) => {
+                                assert_eq!(sorted(a.position_after(&a.moves[j])), sorted(a.position_after(m)), "{line}")
+                            }
+                            other => panic!("{name} {heaps:?} {convention:?}: {line:?} read as {other:?}"),
+                        }
+                        read += 1;
+                    }
+                }
+            }
+        }
+        assert!(read > 7000, "{read}");
     }
 
     fn analyses() -> Vec<(Analysis, bool)> {

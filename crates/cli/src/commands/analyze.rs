@@ -56,7 +56,8 @@ fn write_text(out: &mut impl Write, game: &Game, a: &Analysis) -> Result<()> {
     let sizes: Vec<String> = a.heaps.iter().enumerate().map(|(i, h)| format!("{}={h}", heap_label(i))).collect();
     writeln!(out, "position: {}", sizes.join(" "))?;
     let vals: Vec<String> = a.heaps.iter().zip(&a.values).map(|(h, v)| format!("G({h}) = {v}")).collect();
-    writeln!(out, "values:   {}", vals.join(", "))?;
+    let note = if a.rule == Rule::Misere { " (normal-play values, for reference)" } else { "" };
+    writeln!(out, "values:   {}{note}", vals.join(", "))?;
     let terms: Vec<String> = a.values.iter().map(u64::to_string).collect();
     writeln!(out, "nim-sum:  {} = {}", terms.join(" xor "), a.nim_sum)?;
     let why = match a.rule {

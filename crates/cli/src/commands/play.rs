@@ -33,6 +33,9 @@ pub fn run(game: Game, heaps: Vec<u64>, computer_first: bool, rule: Rule, conven
     // Heaps stay in the order given; empty heaps are not heaps.
     let mut heaps: Vec<u64> =
         if heaps.is_empty() { random_heaps() } else { heaps.into_iter().filter(|&h| h > 0).collect() };
+    if heaps.is_empty() {
+        anyhow::bail!("the position has no stones: give at least one heap larger than 0");
+    }
     if let Some(&big) = heaps.iter().max() {
         if big > MAX_PLAY_HEAP {
             anyhow::bail!("heaps above {MAX_PLAY_HEAP} are too large to play");
