@@ -110,6 +110,24 @@ enum Command {
         #[arg(long, default_value = "heaps")]
         count: Convention,
     },
+    /// The worked solution of a position, step by step: the mex table, the nim-sum in
+    /// binary, the target of each heap and every move from it, and the winning moves.
+    Explain {
+        /// Heap sizes, in order (named A, B, C, ...).
+        #[arg(required = true, value_parser = parse_heap, allow_negative_numbers = true)]
+        heaps: Vec<u64>,
+        #[arg(long, short, default_value = "grundy", value_parser = parse_game)]
+        game: Game,
+    },
+    /// A practice problem: how many winning moves? Reads your answer from standard input,
+    /// then shows the worked solution.
+    Practice {
+        #[arg(long, short, default_value = "grundy", value_parser = parse_game)]
+        game: Game,
+        /// The same seed gives the same problem (default: a new one each time).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
     /// Serve the play page on 127.0.0.1 (everything it needs is inside the binary).
     Serve {
         #[arg(long, default_value_t = 8080)]
@@ -215,8 +233,18 @@ fn run(cli: Cli) -> Result<()> {
             out.flush()?;
             running.wait();
         }
+        Command::Explain { heaps, game } => commands::explain::run(&mut out, &game, &heaps)?,
+        Command::Practice { game, seed } => {
+            let seed = seed.unwrap_or_else(clock_seed);
+            commands::explain::practice(&mut out, &mut io::stdin().lock(), &game, seed)?
+        }
         Command::Sweep { to } => commands::sweep::run(&mut out, to)?,
     }
     out.flush()?;
     Ok(())
+}
+
+/// A seed from the clock, for a new practice problem each time.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64 % 1_000_000)
 }

@@ -24,6 +24,7 @@ pub mod bfile;
 pub mod count;
 pub mod games;
 pub mod grundy;
+pub mod learn;
 pub mod position;
 
 pub use grundy::checkpoint::{Checkpoint, CheckpointError};

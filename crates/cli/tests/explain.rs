@@ -1,0 +1,76 @@
+//! Snapshots of `grundy explain` for a handful of positions per game (their numbers are
+//! checked by brute force in grundy-core's tests/learn.rs), and `grundy practice` end to end.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn grundy(args: &[&str], input: &str) -> (bool, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run grundy");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let o = child.wait_with_output().unwrap();
+    (o.status.success(), String::from_utf8(o.stdout).unwrap(), String::from_utf8(o.stderr).unwrap())
+}
+
+fn explained(game: &str, heaps: &[&str]) -> String {
+    let mut args = vec!["explain", "--game", game];
+    args.extend_from_slice(heaps);
+    let (ok, out, err) = grundy(&args, "");
+    assert!(ok, "{err}");
+    out
+}
+
+#[test]
+fn the_textbook_example() {
+    let text = explained("s1,2,3", &["2", "5", "6"]);
+    assert!(text.contains("nim-sum          1 = 01"), "{text}");
+    assert!(text.contains("no move reaches 3: no winning move on this heap"), "{text}");
+    assert!(text.contains("take 3 -> 3: value 3   <- reaches the target"), "{text}");
+    assert!(text.contains("2 winning moves (1 on heap B, 1 on heap C)"), "{text}");
+    insta::assert_snapshot!("subtraction_2_5_6", text);
+}
+
+#[test]
+fn snapshots_per_game() {
+    for (game, heaps, name) in [
+        ("grundy", &["5", "9", "12"][..], "grundy_5_9_12"),
+        ("grundy", &["7", "7"], "grundy_7_7"),
+        ("s1,2,3", &["5", "5", "3"], "subtraction_5_5_3"),
+        ("half", &["6", "7", "9"], "half_6_7_9"),
+        ("kayles", &["7", "5", "3"], "kayles_7_5_3"),
+        ("dawsons-kayles", &["5", "6"], "dawsons_kayles_5_6"),
+        ("nim", &["3", "5", "6"], "nim_3_5_6"),
+    ] {
+        insta::assert_snapshot!(name, explained(game, heaps));
+    }
+}
+
+#[test]
+fn explain_refuses_what_it_cannot_explain() {
+    let (ok, _, err) = grundy(&["explain", "5000"], "");
+    assert!(!ok);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("at most 1000"), "{err}");
+    let (ok, _, err) = grundy(&["explain", "--game", "misere-nim", "3", "4"], "");
+    assert!(!ok);
+    assert!(err.contains("normal play"), "{err}");
+}
+
+#[test]
+fn practice_checks_the_answer() {
+    let (ok, out, _) = grundy(&["practice", "--game", "s1,2,3", "--seed", "3"], "");
+    assert!(ok);
+    let answer = out.lines().find_map(|l| l.strip_prefix("No answer given. The answer is ")).unwrap();
+    let answer = answer.trim_end_matches('.');
+    let (ok, again, _) = grundy(&["practice", "--game", "s1,2,3", "--seed", "3"], &format!("{answer}\n"));
+    assert!(ok);
+    assert!(again.contains(&format!("Right: {answer}.")), "{again}");
+    let (_, wrong, _) = grundy(&["practice", "--game", "s1,2,3", "--seed", "3"], "99\n");
+    assert!(wrong.contains(&format!("Not quite: you said 99, the answer is {answer}.")), "{wrong}");
+    assert!(wrong.contains("Step 5. The total."));
+}
