@@ -118,6 +118,9 @@ enum Command {
         heaps: Vec<u64>,
         #[arg(long, short, default_value = "grundy", value_parser = parse_game)]
         game: Game,
+        /// Which moves count as different (as for analyze): heaps, placements or sizes.
+        #[arg(long, default_value = "heaps")]
+        count: Convention,
     },
     /// A practice problem: how many winning moves? Reads your answer from standard input,
     /// then shows the worked solution.
@@ -233,7 +236,7 @@ fn run(cli: Cli) -> Result<()> {
             out.flush()?;
             running.wait();
         }
-        Command::Explain { heaps, game } => commands::explain::run(&mut out, &game, &heaps)?,
+        Command::Explain { heaps, game, count } => commands::explain::run(&mut out, &game, &heaps, count)?,
         Command::Practice { game, seed } => {
             let seed = seed.unwrap_or_else(clock_seed);
             commands::explain::practice(&mut out, &mut io::stdin().lock(), &game, seed)?

@@ -30,7 +30,7 @@ fn the_textbook_example() {
     let text = explained("s1,2,3", &["2", "5", "6"]);
     assert!(text.contains("nim-sum          1 = 01"), "{text}");
     assert!(text.contains("no move reaches 3: no winning move on this heap"), "{text}");
-    assert!(text.contains("take 3 -> 3: value 3   <- reaches the target"), "{text}");
+    assert!(text.contains("take 3 from heap C (6), leaving 3: value 3   <- reaches the target"), "{text}");
     assert!(text.contains("2 winning moves (1 on heap B, 1 on heap C)"), "{text}");
     insta::assert_snapshot!("subtraction_2_5_6", text);
 }
@@ -73,4 +73,19 @@ fn practice_checks_the_answer() {
     let (_, wrong, _) = grundy(&["practice", "--game", "s1,2,3", "--seed", "3"], "99\n");
     assert!(wrong.contains(&format!("Not quite: you said 99, the answer is {answer}.")), "{wrong}");
     assert!(wrong.contains("Step 5. The total."));
+}
+
+#[test]
+fn dominoes_counted_by_placement() {
+    // A strip of 4 squares: a domino on squares 1-2 and one on 3-4 are two moves, mirror
+    // images of each other; counted by heaps they are one move (leave a strip of 2).
+    let (ok, by_heaps, _) = grundy(&["explain", "--game", "dominoes", "4"], "");
+    assert!(ok);
+    let (ok, by_place, _) = grundy(&["explain", "--game", "dominoes", "--count", "placements", "4"], "");
+    assert!(ok);
+    assert!(by_heaps.contains("Moves are counted by heaps"), "{by_heaps}");
+    assert!(by_place.contains("Moves are counted by placements"), "{by_place}");
+    // Step 4 lists one line per move: 2 by heaps (leave 2, leave 1 + 1), 3 by placements.
+    let moves = |t: &str| t.lines().filter(|l| l.starts_with("    ") && l.contains(": value ")).count();
+    assert_eq!((moves(&by_heaps), moves(&by_place)), (2, 3), "{by_heaps}\n{by_place}");
 }

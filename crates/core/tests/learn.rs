@@ -7,6 +7,7 @@ use grundy_core::games::Game;
 use grundy_core::learn::explain::explain;
 use grundy_core::learn::practice::problem;
 use grundy_core::position::exhaustive::Solver;
+use grundy_core::position::model::Convention;
 use grundy_core::position::HeapGame;
 
 /// The position after replacing heap `index` by `left`, heaps kept as a plain list.
@@ -20,7 +21,7 @@ fn check(name: &str, heaps: &[u64]) {
     let game = Game::parse(name).unwrap();
     let largest = *heaps.iter().max().unwrap();
     let table: Vec<u64> = values(&game, largest as usize + 1).unwrap().into_iter().map(u64::from).collect();
-    let e = explain(&game, heaps, &table, None).unwrap();
+    let e = explain(&game, heaps, Convention::Heaps, &table, None).unwrap();
     assert_eq!(e.heaps, heaps, "heaps stay in the order given");
     // Step 1: each row is the mex of the values of the listed moves, and the listed moves
     // are exactly the game's moves.

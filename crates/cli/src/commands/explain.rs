@@ -9,6 +9,7 @@ use grundy_core::games::sequence::values as game_values;
 use grundy_core::games::Game;
 use grundy_core::learn::explain::{explain, Explanation, PeriodNote, MAX_EXPLAINED_HEAP};
 use grundy_core::learn::practice::{parse_answer, problem};
+use grundy_core::position::model::Convention;
 
 /// Values computed when looking for a proved period to mention in step 1.
 const PERIOD_SEARCH: usize = 20_000;
@@ -16,7 +17,7 @@ const PERIOD_SEARCH: usize = 20_000;
 const PRACTICE_MAX_HEAP: u64 = 12;
 
 /// The worked solution of `heaps` in `game`.
-pub fn worked_solution(game: &Game, heaps: &[u64]) -> Result<Explanation> {
+pub fn worked_solution(game: &Game, heaps: &[u64], convention: Convention) -> Result<Explanation> {
     if game.is_misere() {
         bail!("a worked solution uses Sprague-Grundy values, which hold for normal play only; use `grundy analyze` for misère positions");
     }
@@ -34,7 +35,7 @@ pub fn worked_solution(game: &Game, heaps: &[u64]) -> Result<Explanation> {
         period: p.period as u64,
         proved: p.proved,
     });
-    Ok(explain(game, heaps, &table, period)?)
+    Ok(explain(game, heaps, convention, &table, period)?)
 }
 
 /// The rules of `game` in one sentence.
@@ -71,8 +72,8 @@ fn or_list(items: &[String]) -> String {
     }
 }
 
-pub fn run(out: &mut impl Write, game: &Game, heaps: &[u64]) -> Result<()> {
-    let e = worked_solution(game, heaps)?;
+pub fn run(out: &mut impl Write, game: &Game, heaps: &[u64], convention: Convention) -> Result<()> {
+    let e = worked_solution(game, heaps, convention)?;
     out.write_all(e.render(&game.name(), &rules(game)).as_bytes())?;
     Ok(())
 }
@@ -80,7 +81,7 @@ pub fn run(out: &mut impl Write, game: &Game, heaps: &[u64]) -> Result<()> {
 /// Asks a problem, reads the answer from `input`, then shows the worked solution.
 pub fn practice(out: &mut impl Write, input: &mut impl BufRead, game: &Game, seed: u64) -> Result<()> {
     let p = problem(seed, PRACTICE_MAX_HEAP);
-    let e = worked_solution(game, &p.heaps)?;
+    let e = worked_solution(game, &p.heaps, Convention::Heaps)?;
     let sizes: Vec<String> = p.heaps.iter().map(u64::to_string).collect();
     writeln!(out, "Practice problem (seed {seed}), {}.", game.name())?;
     writeln!(out, "Rules: {}", rules(game))?;

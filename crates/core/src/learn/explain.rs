@@ -9,14 +9,17 @@
 //! 5. the total.
 //!
 //! [`explain`] computes every number as data ([`Explanation`]); [`Explanation::render`]
-//! writes it for a reader. Moves are counted with heaps as distinct objects (two heaps of
-//! the same size are two heaps) and a split as an unordered pair, as textbook problems count
-//! them.
+//! writes it for a reader. The moves of step 4 are those of the move model
+//! ([`crate::position::model`]), counted by its [`Convention`] (by default heaps are
+//! distinct objects and a split is an unordered pair, as textbook problems count them) and
+//! described in the game's own words.
 
 use std::fmt::Write;
 
 use thiserror::Error;
 
+use crate::games::Game;
+use crate::position::model::{self, heap_label, Convention, PositionError, Rule};
 use crate::position::HeapGame;
 
 /// Largest heap a worked solution explains: the mex table has a row per heap.
@@ -35,6 +38,8 @@ pub enum ExplainError {
     HeapTooLarge { found: u64 },
     #[error("the value table has G(0..{len}) but heap {heap} needs G({heap})")]
     TableTooShort { len: usize, heap: u64 },
+    #[error(transparent)]
+    Position(#[from] PositionError),
 }
 
 /// What is known of the period of the single-heap values.
@@ -50,6 +55,8 @@ pub struct PeriodNote {
 /// A position one move away from a single heap.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HeapOption {
+    /// The move in the game's own words (from the move model).
+    pub description: String,
     /// Stones taken.
     pub take: u64,
     /// Heaps left in place of the one moved on (empty: none).
@@ -113,6 +120,8 @@ pub struct Explanation {
     /// Step 4: one entry per heap, in the order given.
     pub steps: Vec<HeapStep>,
     pub traps: Vec<Trap>,
+    /// How moves are counted in step 4.
+    pub convention: Convention,
 }
 
 impl Explanation {
@@ -127,10 +136,12 @@ impl Explanation {
     }
 }
 
-/// Explains a position of `game`, with `table[n]` = G(n) for every n up to the largest heap.
-pub fn explain<G: HeapGame + ?Sized>(
-    game: &G,
+/// Explains a position of `game` under normal play, counting moves by `convention`, with
+/// `table[n]` = G(n) for every n up to the largest heap.
+pub fn explain(
+    game: &Game,
     heaps: &[u64],
+    convention: Convention,
     table: &[u64],
     period: Option<PeriodNote>,
 ) -> Result<Explanation, ExplainError> {
@@ -147,19 +158,21 @@ pub fn explain<G: HeapGame + ?Sized>(
     if table.len() as u64 <= largest {
         return Err(ExplainError::TableTooShort { len: table.len(), heap: largest });
     }
-    let options_of = |n: u64| -> Vec<HeapOption> {
-        game.heap_moves(n)
-            .into_iter()
-            .map(|m| {
-                let value = m.left.iter().fold(0, |x, &h| x ^ table[h as usize]);
-                HeapOption { take: m.take, left: m.left, value }
-            })
-            .collect()
-    };
-    let rows: Vec<TableRow> =
-        (0..=largest).map(|n| TableRow { heap: n, options: options_of(n), value: table[n as usize] }).collect();
-    let values: Vec<u64> = heaps.iter().map(|&h| table[h as usize]).collect();
-    let nim_sum = values.iter().fold(0, |x, &v| x ^ v);
+    let xor_of = |left: &[u64]| left.iter().fold(0, |x, &h| x ^ table[h as usize]);
+    let rows: Vec<TableRow> = (0..=largest)
+        .map(|n| TableRow {
+            heap: n,
+            options: game
+                .heap_moves(n)
+                .into_iter()
+                .map(|m| HeapOption { description: String::new(), take: m.take, value: xor_of(&m.left), left: m.left })
+                .collect(),
+            value: table[n as usize],
+        })
+        .collect();
+    let analysis = model::analyze(game, heaps, Rule::Normal, convention, |n| table[n as usize])?;
+    let values = analysis.values.clone();
+    let nim_sum = analysis.nim_sum;
     let steps: Vec<HeapStep> = heaps
         .iter()
         .zip(&values)
@@ -169,7 +182,17 @@ pub fn explain<G: HeapGame + ?Sized>(
             heap,
             value,
             target: nim_sum ^ value,
-            options: rows[heap as usize].options.clone(),
+            options: analysis
+                .moves
+                .iter()
+                .filter(|m| m.heap_index == index)
+                .map(|m| HeapOption {
+                    description: m.description.clone(),
+                    take: m.take,
+                    value: xor_of(&m.left),
+                    left: m.left.clone(),
+                })
+                .collect(),
         })
         .collect();
     let mut traps = Vec::new();
@@ -192,23 +215,7 @@ pub fn explain<G: HeapGame + ?Sized>(
             }
         }
     }
-    Ok(Explanation { heaps: heaps.to_vec(), table: rows, period, values, nim_sum, steps, traps })
-}
-
-/// The letter that names heap `index` (A, B, ..., Z).
-pub fn heap_letter(index: usize) -> char {
-    (b'A' + (index % 26) as u8) as char
-}
-
-/// How a move from one heap reads: "take 2 -> 3", "split into 4 + 2", "take 1, split the rest into 3 + 1".
-fn describe_option(o: &HeapOption) -> String {
-    let parts: Vec<String> = o.left.iter().map(u64::to_string).collect();
-    match (o.take, o.left.len()) {
-        (t, 0) => format!("take all {t}"),
-        (t, 1) => format!("take {t} -> {}", parts[0]),
-        (0, _) => format!("split into {}", parts.join(" + ")),
-        (t, _) => format!("take {t}, split the rest into {}", parts.join(" + ")),
-    }
+    Ok(Explanation { heaps: heaps.to_vec(), table: rows, period, values, nim_sum, steps, traps, convention })
 }
 
 /// The value of what a move leaves, with the XOR written out when several heaps are left.
@@ -233,8 +240,12 @@ impl Explanation {
         if !rules.is_empty() {
             let _ = writeln!(w, "Rules: {rules}");
         }
-        let _ =
-            writeln!(w, "Heaps are named A, B, C, ... in the order given; two heaps of the same size are two heaps.");
+        let _ = writeln!(
+            w,
+            "Heaps are named A, B, C, ... in the order given. Moves are counted by {}: {}.",
+            self.convention.name(),
+            self.convention.explain()
+        );
         let _ = writeln!(w);
 
         let _ = writeln!(w, "Step 1. The value G(n) of a single heap of n, smallest n first.");
@@ -277,7 +288,7 @@ impl Explanation {
         let bits = ((64 - largest.leading_zeros()) as usize).max(1);
         let width = self.heaps.iter().map(|h| h.to_string().len()).max().unwrap_or(1);
         let vwidth = largest.to_string().len();
-        let prefix = |s: &HeapStep| format!("  heap {} = {:>width$}:  G = ", heap_letter(s.index), s.heap);
+        let prefix = |s: &HeapStep| format!("  heap {} = {:>width$}:  G = ", heap_label(s.index), s.heap);
         let column = prefix(&self.steps[0]).len();
         for s in &self.steps {
             let _ = writeln!(w, "{}{:>vwidth$} = {:0bits$b}", prefix(s), s.value, s.value);
@@ -309,7 +320,7 @@ impl Explanation {
             let _ = writeln!(
                 w,
                 "  heap {} ({}), value {}: target {} xor {} = {}",
-                heap_letter(s.index),
+                heap_label(s.index),
                 s.heap,
                 s.value,
                 self.nim_sum,
@@ -321,7 +332,7 @@ impl Explanation {
             }
             for o in &s.options {
                 let mark = if o.value == s.target { "   <- reaches the target" } else { "" };
-                let _ = writeln!(w, "    {}: value {}{mark}", describe_option(o), option_value(o, &self.table));
+                let _ = writeln!(w, "    {}: value {}{mark}", o.description, option_value(o, &self.table));
             }
             let count = s.winning().count();
             let _ = match count {
@@ -341,7 +352,7 @@ impl Explanation {
                 .steps
                 .iter()
                 .filter(|s| s.winning().next().is_some())
-                .map(|s| format!("{} on heap {}", s.winning().count(), heap_letter(s.index)))
+                .map(|s| format!("{} on heap {}", s.winning().count(), heap_label(s.index)))
                 .collect();
             let _ = writeln!(w, "  {total} winning move{} ({}).", if total == 1 { "" } else { "s" }, per.join(", "));
             let _ = writeln!(w, "  Check: each leaves nim-sum 0.");
@@ -353,13 +364,7 @@ impl Explanation {
                         .iter()
                         .map(|t| if t.index == s.index { o.value } else { t.value }.to_string())
                         .collect();
-                    let _ = writeln!(
-                        w,
-                        "    heap {}: {}: {} = 0",
-                        heap_letter(s.index),
-                        describe_option(o),
-                        terms.join(" xor ")
-                    );
+                    let _ = writeln!(w, "    {}: {} = 0", o.description, terms.join(" xor "));
                 }
             }
         }
@@ -402,10 +407,10 @@ fn trap_text(t: &Trap, e: &Explanation) -> String {
         Trap::WinningMoveRaisesValue { index, value, target } => format!(
             "heap {} has value {value} and target {target}: in Nim you would skip it (a move there can only lower \
              a value), but here a move reaches the larger value {target}",
-            heap_letter(index)
+            heap_label(index)
         ),
         Trap::SeveralWinningMoves { index, count } => {
-            format!("heap {} has {count} winning moves, not just one", heap_letter(index))
+            format!("heap {} has {count} winning moves, not just one", heap_label(index))
         }
     }
 }
@@ -413,8 +418,6 @@ fn trap_text(t: &Trap, e: &Explanation) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Game;
-
     fn table(game: &Game, n: usize) -> Vec<u64> {
         crate::games::sequence::values(game, n + 1).unwrap().into_iter().map(u64::from).collect()
     }
@@ -423,7 +426,7 @@ mod tests {
     #[test]
     fn subtraction_1_2_3_of_2_5_6() {
         let game = Game::parse("s1,2,3").unwrap();
-        let e = explain(&game, &[2, 5, 6], &table(&game, 6), None).unwrap();
+        let e = explain(&game, &[2, 5, 6], Convention::Heaps, &table(&game, 6), None).unwrap();
         assert_eq!(e.values, vec![2, 1, 2]);
         assert_eq!(e.nim_sum, 1);
         let per_heap: Vec<usize> = e.steps.iter().map(|s| s.winning().count()).collect();
@@ -441,8 +444,14 @@ mod tests {
     #[test]
     fn refusals() {
         let game = Game::parse("nim").unwrap();
-        assert_eq!(explain(&game, &[], &[0], None), Err(ExplainError::NoHeaps));
-        assert_eq!(explain(&game, &[3], &[0, 1], None), Err(ExplainError::TableTooShort { len: 2, heap: 3 }));
-        assert_eq!(explain(&game, &[5000], &[], None), Err(ExplainError::HeapTooLarge { found: 5000 }));
+        assert_eq!(explain(&game, &[], Convention::Heaps, &[0], None), Err(ExplainError::NoHeaps));
+        assert_eq!(
+            explain(&game, &[3], Convention::Heaps, &[0, 1], None),
+            Err(ExplainError::TableTooShort { len: 2, heap: 3 })
+        );
+        assert_eq!(
+            explain(&game, &[5000], Convention::Heaps, &[], None),
+            Err(ExplainError::HeapTooLarge { found: 5000 })
+        );
     }
 }
