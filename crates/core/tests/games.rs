@@ -47,7 +47,6 @@ fn nimber_char(v: u16) -> char {
 #[test]
 fn tczajka_trivial_games() {
     let table = include_str!("../../../fixtures/raw/stored/tczajka_trivial_games.txt");
-    let mut rows = 0;
     let mut codes = std::collections::BTreeSet::new();
     for line in table.lines().filter(|l| !l.starts_with('#')) {
         let cols: Vec<&str> = line.split_whitespace().collect();
@@ -62,7 +61,6 @@ fn tczajka_trivial_games() {
         let ours: String = g.iter().map(|&v| nimber_char(v)).collect();
         assert_eq!(ours, expected, "{code}");
         assert!(codes.insert(game.name()), "{code}: the same game twice in the table");
-        rows += 1;
     }
     // TrivialGames.md lists 82 distinct games; fewer means rows were lost in the conversion.
     assert_eq!(codes.len(), 82);
