@@ -124,8 +124,10 @@ pub fn run(args: Args) -> Result<()> {
         let next = (sweep.len() / every + 1).saturating_mul(every).min(n);
         sweep.run_to_with(next, |done| bar.set_position(done)).context("sweep stopped")?;
         if next < n && !sweep.is_windowed() {
-            write_atomic_with(&ckpt, |sink| sweep.checkpoint_with(sink))
+            let mut encoded = Ok(());
+            write_atomic_with(&ckpt, |sink| encoded = sweep.checkpoint_with(sink))
                 .with_context(|| format!("writing checkpoint {}", ckpt.display()))?;
+            encoded?;
         }
         if next < n && bar.is_hidden() {
             let secs = started.elapsed().as_secs_f64();

@@ -27,7 +27,7 @@ const PLOT_HEAPS: u64 = 30_001;
 
 pub fn run(args: Args) -> Result<()> {
     let summary = load_summary(&args.summary.unwrap_or_else(default_summary))?;
-    let checks = verify(&summary, &load_claims()?, &load_references()?);
+    let checks = verify(&summary, &load_claims()?, &load_references()?)?;
     let mut findings = Findings::new(&summary, &checks);
     // A longer sweep (window mode), when one was committed.
     let longer = crate::compute::run_dir(1 << 30).join("summary.json");

@@ -31,14 +31,13 @@ pub fn load_summary(path: &Path) -> Result<Summary> {
 pub fn load_claims() -> Result<Claims> {
     let path = util::fixtures().join("claims/grundy-article.toml");
     let text = fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-    Claims::from_toml(&text).map_err(anyhow::Error::msg)
+    Claims::from_toml(&text).with_context(|| format!("reading {}", path.display()))
 }
 
 /// The parsed references in `fixtures/`, with what the manifest says of each.
 pub fn load_references() -> Result<References> {
     let root = util::fixtures();
-    References::load(|rel| fs::read_to_string(root.join(rel)).map_err(|e| format!("reading fixtures/{rel}: {e}")))
-        .map_err(anyhow::Error::msg)
+    Ok(References::load(|rel| fs::read_to_string(root.join(rel)))?)
 }
 
 /// The table printed by `verify`.
@@ -63,7 +62,7 @@ pub fn table(checks: &[Check]) -> String {
 pub fn run(args: Args) -> Result<()> {
     let path = args.summary.unwrap_or_else(default_summary);
     let summary = load_summary(&path)?;
-    let checks = verify(&summary, &load_claims()?, &load_references()?);
+    let checks = verify(&summary, &load_claims()?, &load_references()?)?;
     println!("verify: {} (G(0..{}), {})", path.display(), summary.heaps, summary.algorithm);
     print!("{}", table(&checks));
     let count = |o: Outcome| checks.iter().filter(|c| c.outcome == o).count();

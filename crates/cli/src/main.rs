@@ -16,17 +16,26 @@ const MAX_HEAP: u64 = 1 << 30;
 
 /// Sprague-Grundy values of impartial heap games, who wins a position, and how.
 #[derive(Parser)]
-#[command(name = "grundy", version, about, after_help = EXAMPLES)]
+#[command(name = "grundy", version, about, after_help = after_help())]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
-const EXAMPLES: &str = "Games (--game): grundy (default), kayles, dawsons-kayles, dawsons-chess, crosses,
-nim, misere-nim, half (take at most half), squares (subtract a square), a take-and-break
-code such as .137, 4.07, .11377 or 4!.0, or a subtraction set such as s1,2,3.
+/// The games (from the core's catalog, the one list of names) and the examples.
+fn after_help() -> String {
+    let mut games = String::from("Games (--game; grundy is the default):\n");
+    for e in grundy_core::games::catalog::CATALOG {
+        let names = std::iter::once(e.id).chain(e.aliases.iter().copied()).collect::<Vec<_>>().join(", ");
+        games.push_str(&format!("  {names}: {}\n", e.rules));
+    }
+    games.push_str(
+        "  or a take-and-break code such as .137, 4.07, .11377 or 4!.0, or a subtraction set such as s1,2,3\n\n",
+    );
+    games + EXAMPLES
+}
 
-Examples:
+const EXAMPLES: &str = "Examples:
   grundy value 1222                      G(1222) of Grundy's game: 0
   grundy values --to 10000               G(0..=10000) as an OEIS b-file (A002188)
   grundy values --game .137 --to 60 --format csv
@@ -156,7 +165,7 @@ fn parse_heap(s: &str) -> Result<u64, String> {
 }
 
 fn parse_count(s: &str) -> Result<u64, String> {
-    let n = grundy_core::count::parse_count(s)?;
+    let n = grundy_core::count::parse_count(s).map_err(|e| e.to_string())?;
     if n > MAX_HEAP {
         return Err(format!("{n} heaps are beyond the in-memory limit of {MAX_HEAP} (use `cargo xtask compute`)"));
     }

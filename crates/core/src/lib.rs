@@ -29,14 +29,11 @@ pub mod position;
 
 pub use grundy::checkpoint::{Checkpoint, CheckpointError};
 pub use grundy::fast::{FastSweep, Kernel};
+pub use grundy::state::HeapResult;
 pub use grundy::stats::{HeapValue, IntervalScan, LongestScan, ScanStats, SweepStats, ValueStat};
 pub use grundy::sweep::{SparseSweep, SweepError};
 
-/// A Sprague-Grundy value. Grundy's game stays far below [`VALUE_LIMIT`] for every range
-/// anyone has computed (the largest known value is 310), so values are stored in 16 bits
-/// and sets of values are 512-bit sets.
+/// A Sprague-Grundy value, as stored: 16 bits. This is the storage type only; the bound on
+/// the values a Grundy's-game sweep can compute is the capacity of its value sets,
+/// [`grundy::class::ValueSet::CAPACITY`] (512; the largest known value is 310).
 pub type Value = u16;
-
-/// Values must stay below this; a sweep that would produce a larger one stops with
-/// [`SweepError::ValueOverflow`] instead of storing a wrong number.
-pub const VALUE_LIMIT: usize = 512;

@@ -10,22 +10,12 @@ use grundy_core::games::Game;
 use grundy_core::position::exhaustive::{positions_up_to, successor, Solver};
 use grundy_core::position::{analyze, HeapGame, Outcome};
 
-/// "n a(n)" lines, skipping `#` comments.
-fn pairs(text: &str) -> Vec<(usize, u64)> {
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let v: Vec<u64> = l.split_whitespace().map(|t| t.parse().unwrap()).collect();
-            (v[0] as usize, v[1])
-        })
-        .collect()
-}
-
 fn check_bfile(game: &str, shift: usize, text: &str) {
-    let terms = pairs(text);
-    let last = terms.last().unwrap().0 + shift;
+    let terms = grundy_sources::bfile::parse_bfile(text).unwrap().terms;
+    let last = terms.last().unwrap().0 as usize + shift;
     let g = values(&Game::parse(game).unwrap(), last + 1).unwrap();
     for (n, a) in terms {
+        let n = n as usize;
         assert_eq!(g[n + shift] as u64, a, "{game} at heap {}", n + shift);
     }
 }
@@ -57,7 +47,7 @@ fn nimber_char(v: u16) -> char {
 #[test]
 fn tczajka_trivial_games() {
     let table = include_str!("../../../fixtures/raw/stored/tczajka_trivial_games.txt");
-    let mut rows = 0;
+    let mut codes = std::collections::BTreeSet::new();
     for line in table.lines().filter(|l| !l.starts_with('#')) {
         let cols: Vec<&str> = line.split_whitespace().collect();
         let (code, pre, per, nimbers) =
@@ -70,10 +60,10 @@ fn tczajka_trivial_games() {
         let g = values(&game, pre + per).unwrap();
         let ours: String = g.iter().map(|&v| nimber_char(v)).collect();
         assert_eq!(ours, expected, "{code}");
-        rows += 1;
+        assert!(codes.insert(game.name()), "{code}: the same game twice in the table");
     }
-    assert_eq!(rows, table.lines().filter(|l| !l.starts_with('#')).count());
-    assert_eq!(rows, 82);
+    // TrivialGames.md lists 82 distinct games; fewer means rows were lost in the conversion.
+    assert_eq!(codes.len(), 82);
 }
 
 /// Rare heaps under a mask: heaps whose value has an even number of 1-bits under it.
@@ -273,13 +263,16 @@ fn traps_a_learner_falls_into() {
     let g = values(&kayles, 40).unwrap();
     let mut solver = Solver::new(&kayles);
     let mut raised = false;
+    let (mut sum_wrong, mut size_xor_wrong) = (0, 0);
     for heaps in positions_up_to(12) {
         let a = analyze(&kayles, &heaps, |n| g[n as usize]);
         let sum: u64 = a.values.iter().map(|&v| v as u64).sum();
         let size_xor = heaps.iter().fold(0, |x, h| x ^ h);
         // Adding values, or XOR-ing sizes, would be wrong somewhere; the XOR of values never is.
-        assert_eq!(a.outcome == Outcome::PlayerToMoveWins, solver.player_to_move_wins(&heaps), "{heaps:?}");
-        let _ = (sum, size_xor);
+        let wins = solver.player_to_move_wins(&heaps);
+        assert_eq!(a.outcome == Outcome::PlayerToMoveWins, wins, "{heaps:?}");
+        sum_wrong += usize::from((sum != 0) != wins);
+        size_xor_wrong += usize::from((size_xor != 0) != wins);
         for m in a.winning_moves() {
             let after = m.left.iter().fold(0, |x, &h| x ^ g[h as usize]);
             if after > g[m.heap as usize] {
@@ -289,6 +282,10 @@ fn traps_a_learner_falls_into() {
         }
     }
     assert!(raised, "some winning Kayles move raises the value of the heap it is made on");
+    assert!(
+        sum_wrong > 0 && size_xor_wrong > 0,
+        "sum of values wrong {sum_wrong}, XOR of sizes wrong {size_xor_wrong}"
+    );
     // The wrong rules fail on small Kayles positions.
     let wrong_sum = positions_up_to(12).into_iter().any(|h| {
         let sum: u64 = h.iter().map(|&n| g[n as usize] as u64).sum();

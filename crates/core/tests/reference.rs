@@ -4,7 +4,6 @@
 use grundy_core::bfile::to_bfile;
 use grundy_core::grundy::naive;
 use grundy_core::SparseSweep;
-use sha2::{Digest, Sha256};
 
 const B002188: &str = include_str!("../../../fixtures/raw/oeis/b002188.txt");
 const SHA256_LIST: &str = include_str!("../../../fixtures/raw/stored/oeis_bfile_sha256.txt");
@@ -13,8 +12,14 @@ const A180120: &str = include_str!("../../../fixtures/raw/stored/oeis_A180120.tx
 const A180121: &str = include_str!("../../../fixtures/raw/stored/oeis_A180121.txt");
 const FLAMMENKAMP: &str = include_str!("../../../fixtures/raw/stored/flammenkamp_grundy_sparse_partial.txt");
 
-/// "x y" lines of a stored source, skipping its `#` provenance header.
-fn pairs(text: &str) -> Vec<(u64, u64)> {
+/// The terms of a stored OEIS b-file, read by the project's b-file parser.
+fn terms(text: &str) -> Vec<(u64, u64)> {
+    grundy_sources::bfile::parse_bfile(text).unwrap().terms
+}
+
+/// "heap value" lines of Flammenkamp's stored list under its `#` header. Not a b-file: the
+/// heaps are not consecutive.
+fn heap_values(text: &str) -> Vec<(u64, u64)> {
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
@@ -48,7 +53,7 @@ fn bfile_is_byte_identical_to_oeis_a002188() {
         .find(|l| l.starts_with("A002188 "))
         .and_then(|l| l.split_whitespace().nth(2))
         .expect("A002188 row in the sha256 list");
-    let ours = format!("{:x}", Sha256::digest(text.as_bytes()));
+    let ours = grundy_sources::sha256_hex(text.as_bytes());
     assert_eq!(ours, official);
 }
 
@@ -58,7 +63,7 @@ fn up_to_100000_zeros_sparse_heaps_and_records() {
     let stats = s.stats();
 
     let zeros: Vec<u64> = (0..s.len()).filter(|&n| s.values()[n as usize] == 0).collect();
-    let expected: Vec<u64> = pairs(A036685).iter().map(|&(_, n)| n).collect();
+    let expected: Vec<u64> = terms(A036685).iter().map(|&(_, n)| n).collect();
     assert_eq!(expected.len(), 42);
     assert_eq!(zeros, expected);
     assert_eq!(stats.values[0].count, 42);
@@ -66,12 +71,12 @@ fn up_to_100000_zeros_sparse_heaps_and_records() {
 
     let ours: Vec<(u64, u64)> =
         stats.sparse_heaps.iter().take_while(|h| h.heap <= 231).map(|h| (h.heap, h.value as u64)).collect();
-    let theirs = pairs(FLAMMENKAMP);
+    let theirs = heap_values(FLAMMENKAMP);
     assert_eq!(theirs.len(), 48);
     assert_eq!(ours, theirs);
 
-    let positions = pairs(A180120);
-    let values = pairs(A180121);
+    let positions = terms(A180120);
+    let values = terms(A180121);
     assert_eq!((positions.len(), values.len()), (45, 63));
     let in_range = positions.iter().filter(|&&(_, n)| n < s.len()).count();
     assert_eq!(in_range, 45, "every available A180120 term is below 100,000");

@@ -87,8 +87,8 @@ pub fn report(f: &Findings, pictures: &[(&str, &str)]) -> String {
             "The longest scan is at heap {}: {} splits, stopping at the split ({}, {}).",
             thousands(l.heap),
             thousands(l.length),
-            thousands(l.stopped_at),
-            thousands(l.heap - l.stopped_at)
+            thousands(l.length),
+            thousands(l.heap - l.length)
         );
     }
     let _ = writeln!(w, "\n| checkpoint | heaps | average in the interval | running average |");

@@ -1,19 +1,42 @@
 //! The summary of a sweep: everything the sweep recorded, plus the few facts about the
 //! values that the checks need (the first values, the heaps with value 0, the b-file hash
 //! of G(0..=10000)). Deterministic: no dates, hosts or timings (those go in the metadata).
+//!
+//! The JSON carries its format version, [`FORMAT_VERSION`]; version 2 dropped the longest
+//! scan's `stopped_at` (always equal to its length). Older summaries are refused with a
+//! reason rather than read with a field silently missing.
 
 use grundy_core::bfile::to_bfile;
 use grundy_core::{SweepStats, Value};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
+use thiserror::Error;
 
 /// How many first values the summary keeps.
 pub const FIRST_VALUES: usize = 101;
 /// The summary keeps the sha256 of the b-file text of G(0..=BFILE_LAST).
 pub const BFILE_LAST: u64 = 10_000;
+/// The version of the summary's JSON format; raise it when a field changes meaning or goes.
+pub const FORMAT_VERSION: u32 = 2;
 
+/// Why summary text was refused.
+#[derive(Debug, Error)]
+pub enum SummaryError {
+    /// Not JSON, or not a summary's fields.
+    #[error("not a sweep summary: {0}")]
+    Json(#[from] serde_json::Error),
+    /// Written in another version of the format (version 1 had no `format_version` field).
+    #[error("summary format version {found} is not supported (expected {FORMAT_VERSION}); regenerate it with `cargo xtask compute`")]
+    UnsupportedVersion {
+        /// The version in the text.
+        found: u64,
+    },
+}
+
+/// Everything a sweep recorded, in a form that compares byte for byte between runs.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
+    /// [`FORMAT_VERSION`].
+    pub format_version: u32,
     /// The command that wrote it.
     pub generated_by: String,
     /// The algorithm name and version (a checkpoint and a summary are only compared with
@@ -33,25 +56,35 @@ pub struct Summary {
     pub records: Vec<(u64, Value)>,
     /// [value, count, first heap, last heap] for every value that occurs.
     pub values: Vec<(Value, u64, u64, u64)>,
+    /// Stage-2 scan statistics.
     pub scan: ScanSummary,
 }
 
+/// The stage-2 scan statistics of [`grundy_core::ScanStats`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ScanSummary {
+    /// Splits examined over every heap with a common value.
     pub total: u64,
+    /// Heaps with a common value.
     pub count: u64,
+    /// `total / count`.
     pub average: f64,
+    /// The longest scan.
     pub longest: Option<Longest>,
+    /// Intervals are `1 << interval_log2` heaps long.
     pub interval_log2: u32,
     /// [index, total, count]: the interval covers heaps [index << log2, (index + 1) << log2).
     pub intervals: Vec<(u64, u64, u64)>,
 }
 
+/// The longest scan: at `heap`, `length` splits, so it stopped at the split
+/// (length, heap - length).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Longest {
+    /// The heap.
     pub heap: u64,
+    /// Splits examined.
     pub length: u64,
-    pub stopped_at: u64,
 }
 
 impl Summary {
@@ -61,7 +94,7 @@ impl Summary {
         let heaps = stats.heaps;
         let bfile = (heaps > BFILE_LAST && prefix.len() as u64 > BFILE_LAST).then(|| {
             let text = to_bfile(0, &prefix[..=BFILE_LAST as usize]);
-            hex(&Sha256::digest(text.as_bytes()))
+            grundy_sources::sha256_hex(text.as_bytes())
         });
         let zeros = stats.values[0];
         let zero_heaps: Vec<u64> = (0..prefix.len() as u64).filter(|&n| prefix[n as usize] == 0).collect();
@@ -71,6 +104,7 @@ impl Summary {
         );
         let s = &stats.scan;
         Summary {
+            format_version: FORMAT_VERSION,
             generated_by: generated_by.to_string(),
             algorithm: algorithm.to_string(),
             heaps,
@@ -84,19 +118,26 @@ impl Summary {
                 total: s.total,
                 count: s.count,
                 average: s.average(),
-                longest: s.longest.map(|l| Longest { heap: l.heap, length: l.length, stopped_at: l.stopped_at }),
+                longest: s.longest.map(|l| Longest { heap: l.heap, length: l.length }),
                 interval_log2: s.interval_log2,
                 intervals: s.intervals.iter().map(|i| (i.index, i.total, i.count)).collect(),
             },
         }
     }
 
+    /// The JSON text, as committed in `runs/sweep/<N>/summary.json`.
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a summary serializes") + "\n"
     }
 
-    pub fn from_json(text: &str) -> Result<Summary, serde_json::Error> {
-        serde_json::from_str(text)
+    /// Reads the JSON text of [`Summary::to_json`], refusing other format versions.
+    pub fn from_json(text: &str) -> Result<Summary, SummaryError> {
+        let json: serde_json::Value = serde_json::from_str(text)?;
+        let found = json.get("format_version").map_or(Some(1), serde_json::Value::as_u64).unwrap_or(0);
+        if found != u64::from(FORMAT_VERSION) {
+            return Err(SummaryError::UnsupportedVersion { found });
+        }
+        Ok(serde_json::from_value(json)?)
     }
 
     /// The part of this summary that concerns heaps below `limit`, as far as it can be
@@ -114,6 +155,7 @@ impl Summary {
         let total = intervals.iter().map(|i| i.1).sum::<u64>();
         let count = intervals.iter().map(|i| i.2).sum::<u64>();
         Summary {
+            format_version: self.format_version,
             generated_by: format!("{} (restricted to heaps below {limit})", self.generated_by),
             algorithm: self.algorithm.clone(),
             heaps: limit,
@@ -176,10 +218,6 @@ impl Summary {
     }
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,5 +241,17 @@ mod tests {
         assert!(!small.disagreements_below(&big, 30_000).is_empty(), "the small one does not reach 30,000");
         assert_eq!(small.zero_heaps.len(), 42);
         assert_eq!(small.first_heap_of(0), Some(0));
+    }
+
+    #[test]
+    fn other_format_versions_are_refused() {
+        let json = summary(100).to_json();
+        let v1 = json.replace("  \"format_version\": 2,\n", "");
+        assert_ne!(v1, json);
+        let err = Summary::from_json(&v1).unwrap_err();
+        assert!(matches!(err, SummaryError::UnsupportedVersion { found: 1 }), "{err}");
+        let v3 = json.replace("\"format_version\": 2", "\"format_version\": 3");
+        assert!(matches!(Summary::from_json(&v3), Err(SummaryError::UnsupportedVersion { found: 3 })));
+        assert!(matches!(Summary::from_json("{"), Err(SummaryError::Json(_))));
     }
 }

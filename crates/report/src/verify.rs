@@ -11,9 +11,74 @@ use grundy_core::position::{analyze, GrundysGame, Outcome as GameOutcome};
 use grundy_core::Value;
 use grundy_sources::flammenkamp::FlammenkampPage;
 use serde::Serialize;
+use thiserror::Error;
 
-use crate::claims::{Claim, ClaimKind, Claims};
+use crate::claims::{Claim, ClaimError, ClaimKind, Claims};
 use crate::summary::Summary;
+
+/// Why the references could not be loaded.
+#[derive(Debug, Error)]
+pub enum ReferenceError {
+    /// A file named by the manifest (or the manifest itself) could not be read.
+    #[error("reading fixtures/{path}: {source}")]
+    Read {
+        /// The path inside `fixtures/`.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// `manifest.toml` does not parse.
+    #[error("fixtures/manifest.toml: {0}")]
+    Manifest(#[from] toml::de::Error),
+    /// A line of a parsed CSV file is not `n,a(n)`.
+    #[error("fixtures/{path}: line {line}: expected `n,a(n)`, found {text:?}")]
+    Csv {
+        /// The path inside `fixtures/`.
+        path: String,
+        /// The line number, from 1.
+        line: usize,
+        /// The line.
+        text: String,
+    },
+    /// Flammenkamp's parsed page does not parse.
+    #[error("fixtures/{path}: {source}")]
+    Json {
+        /// The path inside `fixtures/`.
+        path: String,
+        /// Why.
+        source: serde_json::Error,
+    },
+}
+
+/// Why the claims could not be checked at all.
+#[derive(Debug, Error, Clone, PartialEq)]
+pub enum VerifyError {
+    /// No check is defined for this id: a typo in the claims file, or a new claim whose
+    /// check has not been written. Passing it over would let a typo pass.
+    #[error("claim {id:?} ({kind:?}): no check is defined for this id; known ids: {}", KNOWN_IDS.join(", "))]
+    UnknownClaim {
+        /// The id in the claims file.
+        id: String,
+        /// Its kind.
+        kind: ClaimKind,
+    },
+}
+
+/// The ids of the `reproduce` and `compare` claims that [`verify`] knows how to check.
+/// (`stated` and `perf` claims are listed, never checked, so any id will do for them.)
+pub const KNOWN_IDS: &[&str] = &[
+    "first-values",
+    "zeros",
+    "a002188",
+    "sparse-list",
+    "sparse-by-range",
+    "records",
+    "frequency-sparse-rows",
+    "first-occurrences",
+    "longest-scan",
+    "average-scan",
+    "small-positions",
+];
 
 /// The reference data, as loaded from `fixtures/` (absent parts are `None`).
 #[derive(Clone, Debug, Default)]
@@ -35,28 +100,28 @@ pub struct References {
 impl References {
     /// Loads the references from the fixtures through `read`, which returns the text of a
     /// file given its path inside `fixtures/` (so that this stays free of I/O).
-    pub fn load(read: impl Fn(&str) -> Result<String, String>) -> Result<References, String> {
-        let manifest = grundy_sources::manifest::Manifest::from_toml(&read("manifest.toml")?)
-            .map_err(|e| format!("manifest.toml: {e}"))?;
-        let csv = |id: &str| -> Result<Option<Vec<(u64, u64)>>, String> {
+    pub fn load(read: impl Fn(&str) -> std::io::Result<String>) -> Result<References, ReferenceError> {
+        let read = |path: &str| read(path).map_err(|source| ReferenceError::Read { path: path.to_string(), source });
+        let manifest = grundy_sources::manifest::Manifest::from_toml(&read("manifest.toml")?)?;
+        let csv = |id: &str| -> Result<Option<Vec<(u64, u64)>>, ReferenceError> {
             let Some(entry) = manifest.source(id) else { return Ok(None) };
             let text = read(&entry.parsed)?;
             let rows = text
                 .lines()
-                .skip(1)
                 .enumerate()
+                .skip(1)
                 .map(|(i, l)| {
-                    let bad = || format!("{}: line {}: {l:?}", entry.parsed, i + 2);
+                    let bad = || ReferenceError::Csv { path: entry.parsed.clone(), line: i + 1, text: l.to_string() };
                     let (n, a) = l.split_once(',').ok_or_else(bad)?;
                     Ok((n.parse().map_err(|_| bad())?, a.parse().map_err(|_| bad())?))
                 })
-                .collect::<Result<Vec<(u64, u64)>, String>>()?;
+                .collect::<Result<Vec<(u64, u64)>, ReferenceError>>()?;
             Ok(Some(rows))
         };
         let flammenkamp = match manifest.source("flammenkamp-grundy") {
             Some(e) => Some(
                 serde_json::from_str::<FlammenkampPage>(&read(&e.parsed)?)
-                    .map_err(|err| format!("{}: {err}", e.parsed))?,
+                    .map_err(|source| ReferenceError::Json { path: e.parsed.clone(), source })?,
             ),
             None => None,
         };
@@ -178,18 +243,32 @@ impl Tally {
 }
 
 /// Checks every claim in `claims` against `summary` and `refs`. A summary of a longer
-/// sweep is first restricted to the claims' range (heaps below 2^26), since the claims
-/// are figures for that range.
-pub fn verify(summary: &Summary, claims: &Claims, refs: &References) -> Vec<Check> {
-    let own = summary.restricted(claims.range);
-    claims
+/// sweep is first restricted to the claims' range (the heaps below `claims.range`), since
+/// the claims are figures for that range. A `reproduce` or `compare` claim whose id has no
+/// check ([`KNOWN_IDS`]) is an error, so a typo in the claims file cannot pass.
+pub fn verify(summary: &Summary, claims: &Claims, refs: &References) -> Result<Vec<Check>, VerifyError> {
+    if let Some(c) = claims
         .claims
         .iter()
-        .map(|c| if c.kind == ClaimKind::Stated { check(summary, c, refs) } else { check(&own, c, refs) })
-        .collect()
+        .find(|c| matches!(c.kind, ClaimKind::Reproduce | ClaimKind::Compare) && !KNOWN_IDS.contains(&c.id.as_str()))
+    {
+        return Err(VerifyError::UnknownClaim { id: c.id.clone(), kind: c.kind });
+    }
+    let own = summary.restricted(claims.range);
+    Ok(claims
+        .claims
+        .iter()
+        .map(|c| {
+            if c.kind == ClaimKind::Stated {
+                check(summary, c, refs, claims.range)
+            } else {
+                check(&own, c, refs, claims.range)
+            }
+        })
+        .collect())
 }
 
-fn check(s: &Summary, c: &Claim, refs: &References) -> Check {
+fn check(s: &Summary, c: &Claim, refs: &References, range: u64) -> Check {
     let row = |reference: &str, available: String, outcome: Outcome, detail: String| Check {
         id: c.id.clone(),
         label: c.label.clone(),
@@ -198,7 +277,7 @@ fn check(s: &Summary, c: &Claim, refs: &References) -> Check {
         outcome,
         detail,
     };
-    let result = (|| -> Result<Check, String> {
+    let result = (|| -> Result<Check, ClaimError> {
         Ok(match (c.kind, c.id.as_str()) {
             (ClaimKind::Perf, _) => row("the write-up", "-".into(), Outcome::Perf, perf_detail(c)),
             (ClaimKind::Stated, id) => row("the write-up", "-".into(), Outcome::Stated, stated_detail(s, c, id)?),
@@ -209,7 +288,7 @@ fn check(s: &Summary, c: &Claim, refs: &References) -> Check {
                 t.eq("G(0..20)", s.heaps as usize >= want.len(), ours, want);
                 row("our sweep", "-".into(), t.outcome(), t.detail())
             }
-            (_, "zeros") => check_zeros(s, c, refs)?,
+            (_, "zeros") => check_zeros(s, c, refs, range)?,
             (_, "a002188") => {
                 let mut t = Tally::new();
                 let available =
@@ -233,9 +312,9 @@ fn check(s: &Summary, c: &Claim, refs: &References) -> Check {
                     ),
                 }
             }
-            (_, "sparse-list") => check_sparse_list(s, c, refs)?,
-            (_, "sparse-by-range") => check_sparse_by_range(s, c)?,
-            (_, "records") => check_records(s, c, refs)?,
+            (_, "sparse-list") => check_sparse_list(s, c, refs, range)?,
+            (_, "sparse-by-range") => check_sparse_by_range(s, c, range)?,
+            (_, "records") => check_records(s, c, refs, range)?,
             (_, "frequency-sparse-rows") => check_frequencies(s, c, refs)?,
             (_, "first-occurrences") => {
                 let mut t = Tally::new();
@@ -249,12 +328,13 @@ fn check(s: &Summary, c: &Claim, refs: &References) -> Check {
                 let (n, stop) = (c.int("n")?, c.int("stopped_at")?);
                 let mut t = Tally::new();
                 // A longer sweep's summary may not say which scan was longest below 2^26.
-                let reach = s.heaps >= claims_range(c) && s.scan.longest.is_some();
-                let ours = s.scan.longest.map(|l| (l.heap, l.stopped_at));
+                let reach = s.heaps >= range && s.scan.longest.is_some();
+                // A scan of `length` splits stopped at the split (length, heap - length).
+                let ours = s.scan.longest.map(|l| (l.heap, l.length));
                 t.eq("longest scan (heap, split where it stopped)", reach, ours, Some((n, stop)));
                 row("our sweep", "-".into(), t.outcome(), t.detail())
             }
-            (_, "average-scan") => check_average_scan(s, c)?,
+            (_, "average-scan") => check_average_scan(s, c, range)?,
             (_, "small-positions") => {
                 let want = c.int("positions")?;
                 let (positions, agree) = small_positions();
@@ -263,22 +343,17 @@ fn check(s: &Summary, c: &Claim, refs: &References) -> Check {
                 t.eq("positions where the XOR rule and every winning move agree", true, agree, positions);
                 row("exhaustive search", "-".into(), t.outcome(), t.detail())
             }
-            (_, id) => row("?", "-".into(), Outcome::Unavailable, format!("no check is defined for claim {id}")),
+            (_, id) => unreachable!("verify refuses claim {id:?}, which has no check, before checking"),
         })
     })();
     result.unwrap_or_else(|e| row("?", "-".into(), Outcome::Mismatch, format!("the claim could not be read: {e}")))
 }
 
-/// The write-up's range, 2^26.
-fn claims_range(_c: &Claim) -> u64 {
-    1 << 26
-}
-
-fn check_zeros(s: &Summary, c: &Claim, refs: &References) -> Result<Check, String> {
+fn check_zeros(s: &Summary, c: &Claim, refs: &References, range: u64) -> Result<Check, ClaimError> {
     let mut t = Tally::new();
     let last = c.int("last")?;
     let reach = s.heaps > last;
-    t.eq("count", s.heaps >= claims_range(c), s.zero_heaps.len() as u64, c.int("count")?);
+    t.eq("count", s.heaps >= range, s.zero_heaps.len() as u64, c.int("count")?);
     t.eq("last", reach, s.zero_heaps.last().copied(), Some(last));
     let first = c.ints("first")?;
     t.eq("first twelve", reach, s.zero_heaps.iter().take(first.len()).copied().collect::<Vec<_>>(), first);
@@ -303,10 +378,10 @@ fn check_zeros(s: &Summary, c: &Claim, refs: &References) -> Result<Check, Strin
     Ok(t.check(c, "OEIS A036685", available))
 }
 
-fn check_sparse_list(s: &Summary, c: &Claim, refs: &References) -> Result<Check, String> {
+fn check_sparse_list(s: &Summary, c: &Claim, refs: &References, range: u64) -> Result<Check, ClaimError> {
     let mut t = Tally::new();
     let (count, last_n, last_value) = (c.int("count")?, c.int("last_n")?, c.int("last_value")?);
-    let full = s.heaps >= claims_range(c);
+    let full = s.heaps >= range;
     t.eq("our count", full, s.sparse_heaps.len() as u64, count);
     t.eq("our last sparse heap", full, s.sparse_heaps.last().map(|&(n, v)| (n, v as u64)), Some((last_n, last_value)));
     let reference = "Flammenkamp, Known Sparse SGV".to_string();
@@ -340,7 +415,7 @@ fn check_sparse_list(s: &Summary, c: &Claim, refs: &References) -> Result<Check,
     Ok(t.check(c, reference, available))
 }
 
-fn check_sparse_by_range(s: &Summary, c: &Claim) -> Result<Check, String> {
+fn check_sparse_by_range(s: &Summary, c: &Claim, range: u64) -> Result<Check, ClaimError> {
     let mut t = Tally::new();
     let upto = |limit: u64| s.sparse_heaps.iter().filter(|h| h.0 <= limit).count() as u64;
     for limit in [1000u64, 10_000, 100_000] {
@@ -349,7 +424,7 @@ fn check_sparse_by_range(s: &Summary, c: &Claim) -> Result<Check, String> {
     let below: Vec<&(u64, Value)> = s.sparse_heaps.iter().filter(|h| h.0 < 100_000).collect();
     t.eq("last below 100,000", s.heaps >= 100_000, below.last().map(|h| h.0), Some(c.int("last_below_100000")?));
     let above: Vec<&(u64, Value)> = s.sparse_heaps.iter().filter(|h| h.0 > 100_000).collect();
-    let full = s.heaps >= claims_range(c);
+    let full = s.heaps >= range;
     t.eq("count above 100,000", full, above.len() as u64, c.int("above_100000")?);
     t.eq("first above", full, above.first().map(|h| h.0), Some(c.int("above_100000_first")?));
     t.eq("last above", full, above.last().map(|h| h.0), Some(c.int("above_100000_last")?));
@@ -364,9 +439,9 @@ fn check_sparse_by_range(s: &Summary, c: &Claim) -> Result<Check, String> {
     Ok(t.check(c, "our sweep", "-"))
 }
 
-fn check_records(s: &Summary, c: &Claim, refs: &References) -> Result<Check, String> {
+fn check_records(s: &Summary, c: &Claim, refs: &References, range: u64) -> Result<Check, ClaimError> {
     let mut t = Tally::new();
-    let full = s.heaps >= claims_range(c);
+    let full = s.heaps >= range;
     t.eq("our count (heap 0 included, as OEIS)", full, s.records.len() as u64, c.int("count_oeis")?);
     t.eq(
         "our count without heap 0 (as Flammenkamp)",
@@ -396,7 +471,7 @@ fn check_records(s: &Summary, c: &Claim, refs: &References) -> Result<Check, Str
     Ok(t.check(c, c.reference.clone().unwrap_or_default(), available))
 }
 
-fn check_frequencies(s: &Summary, c: &Claim, refs: &References) -> Result<Check, String> {
+fn check_frequencies(s: &Summary, c: &Claim, refs: &References) -> Result<Check, ClaimError> {
     let rows = c.int("rows")?;
     let reference = c.reference.clone().unwrap_or_default();
     let table = refs.flammenkamp.as_ref().and_then(|p| p.frequencies.as_ref());
@@ -423,9 +498,9 @@ fn check_frequencies(s: &Summary, c: &Claim, refs: &References) -> Result<Check,
     Ok(t.check(c, reference, "the page's table"))
 }
 
-fn check_average_scan(s: &Summary, c: &Claim) -> Result<Check, String> {
+fn check_average_scan(s: &Summary, c: &Claim, range: u64) -> Result<Check, ClaimError> {
     let mut t = Tally::new();
-    let full = s.heaps >= claims_range(c);
+    let full = s.heaps >= range;
     t.eq("average, to one decimal", full, format!("{:.1}", s.scan.average), format!("{:.1}", c.number("value")?));
     let every = c.int("checkpoint_every")?;
     let log2 = s.scan.interval_log2;
@@ -463,7 +538,7 @@ pub fn running_averages(s: &Summary) -> Vec<f64> {
     out
 }
 
-fn stated_detail(s: &Summary, c: &Claim, id: &str) -> Result<String, String> {
+fn stated_detail(s: &Summary, c: &Claim, id: &str) -> Result<String, ClaimError> {
     Ok(match id {
         "records-beyond" => {
             let next = c.int("next_n")?;
@@ -503,7 +578,7 @@ fn stated_detail(s: &Summary, c: &Claim, id: &str) -> Result<String, String> {
 }
 
 fn perf_detail(c: &Claim) -> String {
-    c.number("seconds").map_or_else(|e| e, |s| format!("{s} s in the write-up"))
+    c.number("seconds").map_or_else(|e| e.to_string(), |s| format!("{s} s in the write-up"))
 }
 
 /// Solves every position of Grundy's game with at most 24 stones by brute force and counts

@@ -15,7 +15,7 @@ fn root() -> &'static Path {
 }
 
 fn references() -> References {
-    References::load(|rel| fs::read_to_string(root().join("fixtures").join(rel)).map_err(|e| e.to_string())).unwrap()
+    References::load(|rel| fs::read_to_string(root().join("fixtures").join(rel))).unwrap()
 }
 
 fn claims() -> Claims {
@@ -28,7 +28,7 @@ fn report_of_a_short_sweep() {
     let mut sweep = FastSweep::with_options(21, Kernel::detect());
     sweep.run_to(1 << 18).unwrap();
     let summary = Summary::new("cargo xtask compute --to 262144", FastSweep::ALGORITHM, sweep.values(), sweep.stats());
-    let checks = verify(&summary, &claims(), &references());
+    let checks = verify(&summary, &claims(), &references()).unwrap();
     assert!(checks.iter().all(|c| c.outcome != Outcome::Mismatch), "{checks:#?}");
     let beyond: Vec<&str> = checks.iter().filter(|c| c.outcome == Outcome::OutOfRange).map(|c| c.id.as_str()).collect();
     assert_eq!(
@@ -39,14 +39,58 @@ fn report_of_a_short_sweep() {
     insta::assert_snapshot!(text);
 }
 
+/// A claim id with no check (a typo in the claims file) is an error, not a pass.
+#[test]
+fn an_unknown_claim_id_is_an_error() {
+    let text = fs::read_to_string(root().join("fixtures/claims/grundy-article.toml")).unwrap();
+    let typo = text.replacen("id = \"sparse-list\"", "id = \"sparse-lsit\"", 1);
+    assert_ne!(typo, text);
+    let summary =
+        Summary::from_json(&fs::read_to_string(root().join("runs/sweep/67108864/summary.json")).unwrap()).unwrap();
+    let err = verify(&summary, &Claims::from_toml(&typo).unwrap(), &references()).unwrap_err();
+    assert!(err.to_string().starts_with("claim \"sparse-lsit\" (Compare): no check is defined"), "{err}");
+}
+
+/// The claims' range is read from the claims file: with a range of 2^20 the committed
+/// 2^26 summary is restricted to heaps below 2^20 and the checks of whole-range figures
+/// run on it (and mismatch, the figures being the 2^26 ones) instead of being skipped as
+/// beyond the range, as a hard-coded 2^26 would have it.
+#[test]
+fn the_claims_range_comes_from_the_claims_file() {
+    let text = fs::read_to_string(root().join("fixtures/claims/grundy-article.toml")).unwrap();
+    let small = text.replacen("range = 67108864", "range = 1048576", 1);
+    assert_ne!(small, text, "the claims file states its range as 67108864");
+    let summary =
+        Summary::from_json(&fs::read_to_string(root().join("runs/sweep/67108864/summary.json")).unwrap()).unwrap();
+    let checks = verify(&summary, &Claims::from_toml(&small).unwrap(), &references()).unwrap();
+    let outcome = |id: &str| checks.iter().find(|c| c.id == id).unwrap().outcome;
+    assert_eq!(outcome("sparse-list"), Outcome::Mismatch);
+    assert_eq!(outcome("average-scan"), Outcome::Mismatch);
+    assert_eq!(outcome("first-values"), Outcome::Match);
+}
+
+/// The committed summaries are in the current format, exactly as `to_json` writes them.
+#[test]
+fn committed_summaries_are_current() {
+    for heaps in ["67108864", "1073741824"] {
+        let path = root().join(format!("runs/sweep/{heaps}/summary.json"));
+        let text = fs::read_to_string(&path).unwrap();
+        assert!(
+            Summary::from_json(&text).unwrap().to_json() == text,
+            "{} is not in the current format",
+            path.display()
+        );
+    }
+}
+
 /// A summary that disagrees with a claim is a mismatch, not a pass.
 #[test]
 fn a_wrong_summary_is_caught() {
     let text = fs::read_to_string(root().join("runs/sweep/67108864/summary.json")).unwrap();
     let mut summary = Summary::from_json(&text).unwrap();
     summary.sparse_heaps.pop();
-    summary.scan.longest.as_mut().unwrap().stopped_at += 1;
-    let checks = verify(&summary, &claims(), &references());
+    summary.scan.longest.as_mut().unwrap().length += 1;
+    let checks = verify(&summary, &claims(), &references()).unwrap();
     let bad: Vec<&str> = checks.iter().filter(|c| c.outcome == Outcome::Mismatch).map(|c| c.id.as_str()).collect();
     assert_eq!(bad, ["sparse-list", "sparse-by-range", "longest-scan"]);
 }
@@ -58,7 +102,7 @@ fn a_longer_sweep_is_checked_on_the_claims_range() {
     let path = root().join("runs/sweep/1073741824/summary.json");
     let summary = Summary::from_json(&fs::read_to_string(path).unwrap()).unwrap();
     assert_eq!(summary.heaps, 1 << 30);
-    let checks = verify(&summary, &claims(), &references());
+    let checks = verify(&summary, &claims(), &references()).unwrap();
     assert!(checks.iter().all(|c| c.outcome != Outcome::Mismatch), "{checks:#?}");
     let beyond: Vec<&str> = checks.iter().filter(|c| c.outcome == Outcome::OutOfRange).map(|c| c.id.as_str()).collect();
     assert_eq!(beyond, ["longest-scan"]);
@@ -71,7 +115,7 @@ fn a_longer_sweep_is_checked_on_the_claims_range() {
 fn committed_report_is_current() {
     let text = fs::read_to_string(root().join("runs/sweep/67108864/summary.json")).unwrap();
     let summary = Summary::from_json(&text).unwrap();
-    let checks = verify(&summary, &claims(), &references());
+    let checks = verify(&summary, &claims(), &references()).unwrap();
     assert!(checks.iter().all(|c| c.outcome != Outcome::Mismatch));
     let mut findings = Findings::new(&summary, &checks);
     let longer = root().join("runs/sweep/1073741824/summary.json");

@@ -245,6 +245,7 @@ async function init() {
     const o = document.createElement("option");
     o.value = g.id;
     o.textContent = g.name;
+    o.title = g.rules;
     $("game").appendChild(o);
   }
   $("start").addEventListener("click", () => start());

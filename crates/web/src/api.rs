@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use grundy_core::games::Game;
+use grundy_core::games::{catalog, Game};
 use grundy_core::position::model::{analyze, Analysis, Convention, Rule};
 use grundy_core::{FastSweep, Value};
 use serde::Deserialize;
@@ -51,16 +51,19 @@ impl Reply {
     }
 }
 
-/// The games the page offers: (id, name, how a move is shown).
-pub const GAMES: &[(&str, &str, &str)] = &[
-    ("grundy", "Grundy's game", "cut"),
-    ("kayles", "Kayles (.77)", "moves"),
-    ("dawsons-kayles", "Dawson's Kayles: dominoes on strips (.07)", "moves"),
-    ("s1,2,3", "Subtraction: take 1, 2 or 3", "moves"),
-    ("half", "Take at most half", "moves"),
-    ("nim", "Nim", "moves"),
-    ("misere-nim", "Nim, misère (taking the last stone loses)", "moves"),
-];
+/// The games the page offers: those of the core's catalog marked for it.
+fn page_games() -> impl Iterator<Item = &'static catalog::Entry> {
+    catalog::CATALOG.iter().filter(|e| e.on_page)
+}
+
+/// How the page shows a move: Grundy's game by cutting a heap, the others by a list of moves.
+fn move_ui(game: &Game) -> &'static str {
+    if *game == Game::Grundy {
+        "cut"
+    } else {
+        "moves"
+    }
+}
 
 /// G(0..=MAX_VALUES) of Grundy's game, computed once.
 fn grundy_values() -> &'static [Value] {
@@ -98,7 +101,7 @@ fn position(body: &[u8]) -> Result<(Game, PositionRequest), Reply> {
     let req: PositionRequest = serde_json::from_slice(body).map_err(|e| {
         Reply::error(400, format!("malformed JSON: {e}; expected {{\"game\": \"grundy\", \"heaps\": [5, 9]}}"))
     })?;
-    if !GAMES.iter().any(|g| g.0 == req.game) {
+    if !page_games().any(|g| g.id == req.game) {
         return Err(Reply::error(400, format!("unknown game {:?}", req.game)));
     }
     let game = Game::parse(&req.game).map_err(|e| Reply::error(400, e.to_string()))?;
@@ -156,8 +159,12 @@ pub fn handle(method: &str, url: &str, body: &[u8]) -> Reply {
         ("GET", "/style.css") => Reply::text("text/css; charset=utf-8", STYLE),
         ("GET", "/api/findings") => Reply::text("application/json", FINDINGS),
         ("GET", "/api/games") => {
-            let games: Vec<_> =
-                GAMES.iter().map(|(id, name, ui)| json!({ "id": id, "name": name, "ui": ui })).collect();
+            let games: Vec<_> = page_games()
+                .map(|e| {
+                    let ui = move_ui(&e.game());
+                    json!({ "id": e.id, "name": e.name, "rules": e.rules, "play": e.play.word(), "ui": ui })
+                })
+                .collect();
             Reply::json(200, json!({ "games": games, "max_heaps": MAX_HEAPS, "max_heap": MAX_HEAP }))
         }
         ("GET", "/api/values") => values_reply(query),
@@ -192,7 +199,7 @@ fn values_reply(query: &str) -> Reply {
         }
     }
     let Some(to) = to else { return Reply::error(400, "missing to= (the last heap)") };
-    if !GAMES.iter().any(|g| g.0 == game) {
+    if !page_games().any(|g| g.id == game) {
         return Reply::error(400, format!("unknown game {game:?}"));
     }
     let Ok(g) = Game::parse(&game) else { return Reply::error(400, format!("unknown game {game:?}")) };

@@ -1,5 +1,6 @@
 //! Heap games beyond Grundy's game: take-and-break (octal) games by their code,
-//! subtraction games, take-at-most-half and Nim, with one way to name them all ([`Game`]).
+//! subtraction games, take-at-most-half and Nim, with one way to name them all ([`Game`])
+//! and one list of the named ones ([`catalog`]).
 //!
 //! A take-and-break code lists digits d_0 . d_1 d_2 ...: digit d_k says what may be left
 //! after taking k stones from a heap: bit 1 nothing (the heap had exactly k), bit 2 one
@@ -14,6 +15,7 @@ use crate::position::{GrundysGame, HeapGame, HeapMove};
 
 pub use take_and_break::{TakeAndBreak, MAX_DIGITS};
 
+pub mod catalog;
 pub mod octal_sweep;
 pub mod period;
 pub mod sequence;
@@ -21,6 +23,7 @@ mod take_and_break;
 
 /// Why a game description was refused.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[allow(missing_docs)] // Each variant's message says what it means; the fields are the text found.
 pub enum GameError {
     #[error("empty game code")]
     Empty,
@@ -36,9 +39,12 @@ pub enum GameError {
     PassMove { code: String, digit: u8 },
     #[error("game code {code:?} has more than one '!'")]
     TwoBangs { code: String },
+    /// Every digit is 0: no heap has a move, so there is nothing to play or compute.
+    #[error("game {code} has no moves")]
+    NoMoves { code: String },
     #[error("subtraction set {text:?}: {reason}")]
     BadSubtractionSet { text: String, reason: String },
-    #[error("unknown game {name:?} (try kayles, dawsons-kayles, dawsons-chess, crosses, grundy, nim, misere-nim, half, squares, an octal code like .137 or 4!.0, or a subtraction set like s1,2,3)")]
+    #[error("unknown game {name:?} (try {}, an octal code like .137 or 4!.0, or a subtraction set like s1,2,3 or {{1,2,3}})", catalog::ids())]
     Unknown { name: String },
 }
 
@@ -56,41 +62,40 @@ pub enum SubtractionSet {
 pub enum Game {
     /// Grundy's game, with its own fast sweep.
     Grundy,
+    /// A take-and-break game by its code.
     TakeAndBreak(TakeAndBreak),
+    /// A subtraction game.
     Subtraction(SubtractionSet),
     /// Take k stones with 1 <= k <= n / 2.
     TakeAtMostHalf,
-    /// Take any positive number of stones; `misere`: who takes the last stone loses.
+    /// Take any positive number of stones.
     Nim {
+        /// Whoever takes the last stone loses.
         misere: bool,
     },
 }
 
 impl Game {
-    /// Parses a game: a name (`kayles`, `dawsons-kayles`, `dawsons-chess`, `crosses`,
-    /// `grundy`, `nim`, `misere-nim`, `half`, `squares`), a take-and-break code (`.07`,
-    /// `4!.0`), or a subtraction set (`s1,2,3` or `{1,2,3}`).
+    /// Parses a game: a name of the [`catalog`] (`kayles`, `dominoes`, ...), a
+    /// take-and-break code (`.07`, `4!.0`), or a subtraction set (`s1,2,3` or `{1,2,3}`: only
+    /// text of that shape is read as a set, so a misspelt name is an unknown game).
     pub fn parse(text: &str) -> Result<Game, GameError> {
         let t = text.trim();
-        let key = t.to_lowercase().replace(['\'', '_', ' '], "-");
-        let alias = |code: &str| Ok(Game::TakeAndBreak(TakeAndBreak::parse(code).expect("aliases are valid codes")));
-        match key.as_str() {
-            "" => Err(GameError::Empty),
-            "grundy" | "grundys-game" | "grundy-s-game" => Ok(Game::Grundy),
-            "kayles" => alias(".77"),
-            "dawsons-kayles" | "dawson-s-kayles" | "dominoes" => alias(".07"),
-            "dawsons-chess" | "dawson-s-chess" | "crosses" => alias(".137"),
-            "nim" => Ok(Game::Nim { misere: false }),
-            "misere-nim" | "misère-nim" => Ok(Game::Nim { misere: true }),
-            "half" | "take-at-most-half" => Ok(Game::TakeAtMostHalf),
-            "squares" | "subtract-a-square" => Ok(Game::Subtraction(SubtractionSet::Squares)),
-            _ if t.starts_with('s') || t.starts_with('S') || t.starts_with('{') => parse_set(t),
-            _ if t.chars().all(|c| c == '.' || c == '!' || c.is_ascii_hexdigit()) => {
-                let g = TakeAndBreak::parse(t)?;
-                Ok(if g.is_grundys_game() { Game::Grundy } else { Game::TakeAndBreak(g) })
-            }
-            _ => Err(GameError::Unknown { name: t.to_string() }),
+        if t.is_empty() {
+            return Err(GameError::Empty);
         }
+        if let Some(entry) = catalog::find(t) {
+            return Ok(entry.game());
+        }
+        let after_s = t.strip_prefix(['s', 'S']).map(str::trim_start);
+        if t.starts_with('{') || after_s.is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit() || c == '{')) {
+            return parse_set(t);
+        }
+        if t.chars().all(|c| c == '.' || c == '!' || c.is_ascii_hexdigit()) {
+            let g = TakeAndBreak::parse(t)?;
+            return Ok(if g.is_grundys_game() { Game::Grundy } else { Game::TakeAndBreak(g) });
+        }
+        Err(GameError::Unknown { name: t.to_string() })
     }
 
     /// A short name for people.
@@ -117,7 +122,15 @@ impl Game {
 
 fn parse_set(text: &str) -> Result<Game, GameError> {
     let bad = |reason: &str| GameError::BadSubtractionSet { text: text.to_string(), reason: reason.to_string() };
-    let inner = text.trim_start_matches(['s', 'S']).trim().trim_start_matches('{').trim_end_matches('}');
+    let body = text.trim_start_matches(['s', 'S']).trim();
+    let inner = match (body.strip_prefix('{'), body.ends_with('}')) {
+        (Some(rest), true) => &rest[..rest.len() - 1],
+        (None, false) => body,
+        _ => return Err(bad("unbalanced braces")),
+    };
+    if inner.contains(['{', '}']) {
+        return Err(bad("unbalanced braces"));
+    }
     let mut set = Vec::new();
     for token in inner.split(',').map(str::trim) {
         if token.is_empty() {
@@ -192,6 +205,29 @@ mod tests {
         assert!(matches!(Game::parse("s1,,2"), Err(GameError::BadSubtractionSet { .. })));
         assert!(matches!(Game::parse("s0"), Err(GameError::BadSubtractionSet { .. })));
         assert!(matches!(Game::parse("chess"), Err(GameError::Unknown { .. })));
+    }
+
+    /// Issue 13: codes whose digits are all 0 have no moves; braces must balance; only
+    /// `s<digits>` and `{...}` are subtraction sets.
+    #[test]
+    fn games_with_no_moves_and_malformed_sets() {
+        for code in [".", "0", "!.", ".0", "0.000"] {
+            assert_eq!(Game::parse(code), Err(GameError::NoMoves { code: code.into() }), "{code}");
+        }
+        assert_eq!(Game::parse(".0").unwrap_err().to_string(), "game .0 has no moves");
+        assert!(Game::parse("4.").is_ok(), "4. splits a heap in two without taking");
+        for set in ["{1,2", "s{1,2", "s1,2}", "{1,{2}}"] {
+            assert_eq!(
+                Game::parse(set),
+                Err(GameError::BadSubtractionSet { text: set.into(), reason: "unbalanced braces".into() }),
+                "{set}"
+            );
+        }
+        assert_eq!(Game::parse("s{1, 2}").unwrap(), Game::Subtraction(SubtractionSet::Finite(vec![1, 2])));
+        for name in ["sprague", "s", "S-x"] {
+            assert_eq!(Game::parse(name), Err(GameError::Unknown { name: name.into() }), "{name}");
+        }
+        assert!(Game::parse("sprague").unwrap_err().to_string().contains("dawsons-chess, s1,2,3, half"));
     }
 
     #[test]

@@ -77,6 +77,9 @@ impl TakeAndBreak {
         while digits.len() > 1 && *digits.last().unwrap() == 0 {
             digits.pop();
         }
+        if digits == [0] {
+            return Err(GameError::NoMoves { code: own() });
+        }
         Ok(TakeAndBreak { code: c.to_string(), digits, unequal })
     }
 

@@ -11,30 +11,60 @@
 //! ```
 //! Decoding checks the magic, version, length, checksum and that the statistics agree
 //! with the values, so a truncated or corrupted file is refused rather than resumed.
+//!
+//! Version 2 dropped the longest scan's `stopped_at`, which always equalled its length;
+//! version 1 checkpoints are still read (the field is skipped), so old runs resume.
 
 use thiserror::Error;
 
+use crate::grundy::class::ValueSet;
 use crate::grundy::stats::{HeapValue, IntervalScan, LongestScan, ScanStats, SweepStats, ValueStat};
-use crate::{Value, VALUE_LIMIT};
+use crate::Value;
 
 const MAGIC: &[u8; 8] = b"GRUNDYCP";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
+/// The oldest version still read: version 1 also stored the longest scan's stopping split.
+const OLDEST_VERSION: u32 = 1;
 const HEADER: usize = 8 + 4 + 4 + 8;
 const VALUE_BITS: u8 = 16;
 
 /// Why checkpoint bytes were refused.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum CheckpointError {
+    /// The file does not start with `GRUNDYCP`.
     #[error("not a grundy checkpoint (bad magic bytes)")]
     BadMagic,
-    #[error("checkpoint format version {found} is not supported (expected {VERSION})")]
-    UnsupportedVersion { found: u32 },
+    /// The version field is neither this format's nor an older one still read.
+    #[error("checkpoint format version {found} is not supported (versions {OLDEST_VERSION} to {VERSION} are read)")]
+    UnsupportedVersion {
+        /// The version in the file.
+        found: u32,
+    },
+    /// Fewer bytes than the header says.
     #[error("checkpoint is truncated: {needed} bytes needed, {found} present")]
-    Truncated { needed: u64, found: u64 },
+    Truncated {
+        /// Bytes the header asks for.
+        needed: u64,
+        /// Bytes present.
+        found: u64,
+    },
+    /// The payload's CRC-32 is not the stored one.
     #[error("checkpoint checksum mismatch (stored {stored:08x}, computed {computed:08x}): the file is corrupt")]
-    ChecksumMismatch { stored: u32, computed: u32 },
+    ChecksumMismatch {
+        /// The checksum in the header.
+        stored: u32,
+        /// The checksum of the payload.
+        computed: u32,
+    },
+    /// Written by another algorithm, whose state means something else.
     #[error("checkpoint was written by algorithm {found:?}, expected {expected:?}")]
-    WrongAlgorithm { found: String, expected: String },
+    WrongAlgorithm {
+        /// The name in the file.
+        found: String,
+        /// The name asked for.
+        expected: String,
+    },
+    /// The payload does not parse, or its statistics disagree with its values.
     #[error("checkpoint is inconsistent: {0}")]
     Inconsistent(String),
 }
@@ -42,8 +72,11 @@ pub enum CheckpointError {
 /// A decoded checkpoint.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Checkpoint {
+    /// The algorithm that wrote it (`SparseSweep::ALGORITHM`).
     pub algorithm: String,
+    /// G(0..heaps).
     pub values: Vec<Value>,
+    /// The statistics of those values.
     pub stats: SweepStats,
 }
 
@@ -119,7 +152,6 @@ fn stats_bytes(stats: &SweepStats) -> Vec<u8> {
             p.push(1);
             put_u64(&mut p, l.heap);
             put_u64(&mut p, l.length);
-            put_u64(&mut p, l.stopped_at);
         }
     }
     p.extend_from_slice(&scan.interval_log2.to_le_bytes());
@@ -142,7 +174,7 @@ impl Checkpoint {
             return Err(CheckpointError::Truncated { needed: HEADER as u64, found: bytes.len() as u64 });
         }
         let version = u32::from_le_bytes(bytes[8..12].try_into().unwrap());
-        if version != VERSION {
+        if !(OLDEST_VERSION..=VERSION).contains(&version) {
             return Err(CheckpointError::UnsupportedVersion { found: version });
         }
         let stored = u32::from_le_bytes(bytes[12..16].try_into().unwrap());
@@ -156,7 +188,7 @@ impl Checkpoint {
         if computed != stored {
             return Err(CheckpointError::ChecksumMismatch { stored, computed });
         }
-        let cp = Reader { bytes: payload, pos: 0 }.checkpoint()?;
+        let cp = Reader { bytes: payload, pos: 0, version }.checkpoint()?;
         cp.validate()?;
         Ok(cp)
     }
@@ -177,13 +209,14 @@ impl Checkpoint {
         if self.stats.heaps != self.values.len() as u64 {
             return bad(format!("{} values but statistics for {} heaps", self.values.len(), self.stats.heaps));
         }
-        if let Some(v) = self.values.iter().find(|&&v| v as usize >= VALUE_LIMIT) {
-            return bad(format!("value {v} is beyond the value width"));
+        const CAPACITY: usize = ValueSet::CAPACITY;
+        if let Some(v) = self.values.iter().find(|&&v| v as usize >= CAPACITY) {
+            return bad(format!("value {v} is beyond the value-set capacity {CAPACITY}"));
         }
-        if self.stats.values.len() != VALUE_LIMIT {
-            return bad(format!("{} value rows, expected {VALUE_LIMIT}", self.stats.values.len()));
+        if self.stats.values.len() != CAPACITY {
+            return bad(format!("{} value rows, expected {CAPACITY}", self.stats.values.len()));
         }
-        let mut counts = vec![0u64; VALUE_LIMIT];
+        let mut counts = vec![0u64; CAPACITY];
         for &v in &self.values {
             counts[v as usize] += 1;
         }
@@ -225,6 +258,8 @@ fn put_heap_value(p: &mut Vec<u8>, h: &HeapValue) {
 struct Reader<'a> {
     bytes: &'a [u8],
     pos: usize,
+    /// The format version being read.
+    version: u32,
 }
 
 impl Reader<'_> {
@@ -296,7 +331,19 @@ impl Reader<'_> {
         let count = self.u64()?;
         let longest = match self.u8()? {
             0 => None,
-            1 => Some(LongestScan { heap: self.u64()?, length: self.u64()?, stopped_at: self.u64()? }),
+            1 => {
+                let longest = LongestScan { heap: self.u64()?, length: self.u64()? };
+                if self.version == 1 {
+                    let stopped_at = self.u64()?;
+                    if stopped_at != longest.length {
+                        return Err(CheckpointError::Inconsistent(format!(
+                            "the longest scan stopped at split {stopped_at} but examined {} splits",
+                            longest.length
+                        )));
+                    }
+                }
+                Some(longest)
+            }
             t => return Err(CheckpointError::Inconsistent(format!("bad tag {t} for the longest scan"))),
         };
         let interval_log2 = self.u32()?;
@@ -344,6 +391,10 @@ mod tests {
         assert_eq!(Checkpoint::decode(b"hello"), Err(CheckpointError::BadMagic));
         let mut v = good.clone();
         v[8] = 9;
+        assert_eq!(
+            Checkpoint::decode(&v).unwrap_err().to_string(),
+            "checkpoint format version 9 is not supported (versions 1 to 2 are read)"
+        );
         assert!(matches!(Checkpoint::decode(&v), Err(CheckpointError::UnsupportedVersion { found: 9 })));
         assert!(matches!(Checkpoint::decode(&good[..good.len() - 1]), Err(CheckpointError::Truncated { .. })));
         assert!(matches!(Checkpoint::decode(&good[..20]), Err(CheckpointError::Truncated { .. })));
@@ -362,5 +413,33 @@ mod tests {
         stats.values[1].count += 1;
         let bytes = encode(SparseSweep::ALGORITHM, s.values(), &stats);
         assert!(matches!(Checkpoint::decode(&bytes), Err(CheckpointError::Inconsistent(_))));
+    }
+
+    /// Version 1 stored the longest scan's stopping split after its length; such a
+    /// checkpoint, built here by hand, still resumes to the same state.
+    #[test]
+    fn reads_version_1() {
+        let mut s = SparseSweep::with_interval_log2(8);
+        s.run_to(1000).unwrap();
+        let v2 = s.checkpoint();
+        let longest = s.stats().scan.longest.unwrap();
+        // The longest scan is the only place where heap and length follow each other.
+        let mut needle = longest.heap.to_le_bytes().to_vec();
+        needle.extend_from_slice(&longest.length.to_le_bytes());
+        let mut payload = v2[HEADER..].to_vec();
+        let at = payload.windows(16).position(|w| w == needle.as_slice()).unwrap() + 16;
+        payload.splice(at..at, longest.length.to_le_bytes());
+        let mut v1 = Vec::new();
+        v1.extend_from_slice(MAGIC);
+        v1.extend_from_slice(&1u32.to_le_bytes());
+        v1.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
+        v1.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+        v1.extend_from_slice(&payload);
+        let back = SparseSweep::restore(&v1).unwrap();
+        assert_eq!(back.stats(), s.stats());
+        assert_eq!(back.checkpoint(), v2);
+        // The same bytes labelled version 2 have 8 bytes too many.
+        v1[8] = 2;
+        assert!(matches!(Checkpoint::decode(&v1), Err(CheckpointError::Inconsistent(_))));
     }
 }

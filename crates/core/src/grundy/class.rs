@@ -6,7 +6,7 @@
 //! sparse ^ sparse and common ^ common are sparse, and sparse ^ common is common.
 //! Almost every heap has a common value; the few with a sparse value are the *sparse heaps*.
 
-use crate::{Value, VALUE_LIMIT};
+use crate::Value;
 
 /// Whether `v` is in the sparse class (popcount of `v >> 1` even).
 #[inline]
@@ -20,28 +20,35 @@ pub const fn is_common(v: Value) -> bool {
     !is_sparse(v)
 }
 
-const WORDS: usize = VALUE_LIMIT / 64;
+const WORDS: usize = ValueSet::CAPACITY / 64;
 
-/// A set of values below [`VALUE_LIMIT`], as a 512-bit bit set.
+/// A set of values below [`ValueSet::CAPACITY`], as a 512-bit bit set: one AVX-512 register,
+/// eight words otherwise. This capacity, not the 16-bit storage type [`Value`], is what
+/// bounds the values a Grundy's-game sweep can compute.
 #[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
 pub struct ValueSet {
     words: [u64; WORDS],
 }
 
 impl ValueSet {
+    /// How many values a set can hold: 0..512. A sweep that would need a larger value stops
+    /// with [`crate::SweepError::ValueSetFull`] instead of storing a wrong number (the
+    /// largest value of Grundy's game known, up to 2^38, is 310).
+    pub const CAPACITY: usize = 512;
+
     /// The empty set.
     pub const EMPTY: ValueSet = ValueSet { words: [0; WORDS] };
 
-    /// Every sparse value below [`VALUE_LIMIT`].
+    /// Every sparse value below [`ValueSet::CAPACITY`].
     pub const SPARSE: ValueSet = ValueSet::class(true);
 
-    /// Every common value below [`VALUE_LIMIT`].
+    /// Every common value below [`ValueSet::CAPACITY`].
     pub const COMMON: ValueSet = ValueSet::class(false);
 
     const fn class(sparse: bool) -> ValueSet {
         let mut words = [0u64; WORDS];
         let mut v = 0;
-        while v < VALUE_LIMIT {
+        while v < ValueSet::CAPACITY {
             if is_sparse(v as Value) == sparse {
                 words[v / 64] |= 1 << (v % 64);
             }
@@ -55,9 +62,9 @@ impl ValueSet {
         ValueSet { words }
     }
 
-    /// The values `0..limit` (`limit` at most [`VALUE_LIMIT`]).
+    /// The values `0..limit` (`limit` at most [`ValueSet::CAPACITY`]).
     pub fn below(limit: usize) -> ValueSet {
-        debug_assert!(limit <= VALUE_LIMIT);
+        debug_assert!(limit <= ValueSet::CAPACITY);
         let mut words = [0u64; WORDS];
         for (i, w) in words.iter_mut().enumerate() {
             let lo = i * 64;
@@ -70,7 +77,7 @@ impl ValueSet {
         ValueSet { words }
     }
 
-    /// Adds `v`. Values at or above [`VALUE_LIMIT`] cannot be represented and must be
+    /// Adds `v`. Values at or above [`ValueSet::CAPACITY`] cannot be represented and must be
     /// rejected by the caller; here they are a broken invariant.
     #[inline]
     pub fn insert(&mut self, v: Value) {
@@ -80,16 +87,34 @@ impl ValueSet {
 
     /// Removes `v`.
     #[inline]
-    pub fn and_not_assign_one(&mut self, v: Value) {
+    pub fn remove(&mut self, v: Value) {
         let v = v as usize;
         self.words[v / 64] &= !(1 << (v % 64));
+    }
+
+    /// Stage 2's "unmark until covered" loop, written once for the fast kernels: removes
+    /// the option x of each split in turn and returns the split at which the set became
+    /// empty, or `None` (the rest still in `self`) when the splits ran out. The plain
+    /// [`crate::grundy::sweep::scan_splits`] keeps its own loop on purpose: it is the
+    /// reference the fast kernels are tested against.
+    #[inline(always)]
+    pub fn remove_until_empty(&mut self, splits: impl IntoIterator<Item = (usize, Value)>) -> Option<usize> {
+        for (split, x) in splits {
+            if self.contains(x) {
+                self.remove(x);
+                if self.is_empty() {
+                    return Some(split);
+                }
+            }
+        }
+        None
     }
 
     /// Whether `v` is in the set.
     #[inline]
     pub fn contains(&self, v: Value) -> bool {
         let v = v as usize;
-        v < VALUE_LIMIT && self.words[v / 64] & (1 << (v % 64)) != 0
+        v < ValueSet::CAPACITY && self.words[v / 64] & (1 << (v % 64)) != 0
     }
 
     /// The intersection of two sets.
@@ -136,7 +161,7 @@ impl ValueSet {
 
     /// The values in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = Value> + '_ {
-        (0..VALUE_LIMIT as Value).filter(move |&v| self.contains(v))
+        (0..ValueSet::CAPACITY as Value).filter(move |&v| self.contains(v))
     }
 
     /// The raw words, for fast paths that test coverage a word at a time.
@@ -153,7 +178,7 @@ impl ValueSet {
 }
 
 /// The smallest value of the given class that is not in `marked`, or `None` when every
-/// value of the class below [`VALUE_LIMIT`] is marked.
+/// value of the class below [`ValueSet::CAPACITY`] is marked.
 pub fn smallest_unmarked(class: &ValueSet, marked: &ValueSet) -> Option<Value> {
     class.and_not(marked).min()
 }
@@ -166,7 +191,7 @@ mod tests {
     fn classes_of_small_values() {
         let sparse: Vec<Value> = (0..16).filter(|&v| is_sparse(v)).collect();
         assert_eq!(sparse, vec![0, 1, 6, 7, 10, 11, 12, 13]);
-        assert_eq!(ValueSet::SPARSE.len() + ValueSet::COMMON.len(), VALUE_LIMIT);
+        assert_eq!(ValueSet::SPARSE.len() + ValueSet::COMMON.len(), ValueSet::CAPACITY);
         assert!(ValueSet::SPARSE.and(&ValueSet::COMMON).is_empty());
     }
 

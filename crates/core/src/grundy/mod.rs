@@ -6,11 +6,13 @@
 //!   and common), written to be read; about N * (average scan) steps.
 //! - [`fast::FastSweep`]: the same method arranged for the machine; the one to use.
 //!
-//! Both sweeps record [`stats::SweepStats`] and save their state in the [`checkpoint`] format.
+//! Both sweeps keep one [`state`] (values, sparse heaps and [`stats::SweepStats`], pushed one
+//! [`state::HeapResult`] at a time) and save it in the [`checkpoint`] format.
 
 pub mod checkpoint;
 pub mod class;
 pub mod fast;
 pub mod naive;
+pub mod state;
 pub mod stats;
 pub mod sweep;

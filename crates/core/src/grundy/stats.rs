@@ -7,44 +7,55 @@
 //! - for every value: how many heaps have it, the first and the last such heap;
 //! - the *scan length* of a heap with a common value is the number of splits
 //!   a = 1, 2, ... that stage 2 examined before every sparse value below the common
-//!   candidate had been seen; it stopped at split (a, n - a) with a = the scan length.
-//!   Heaps with a sparse value scan every split and are not counted.
+//!   candidate had been seen, so the scan stopped at the split (length, n - length).
+//!   Heaps with a sparse value ([`HeapResult::Sparse`]) scan every split and are not counted.
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Value, VALUE_LIMIT};
+use crate::grundy::class::ValueSet;
+use crate::grundy::state::HeapResult;
+use crate::Value;
 
 /// A heap and its value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HeapValue {
+    /// The heap n.
     pub heap: u64,
+    /// G(n).
     pub value: Value,
 }
 
 /// How often a value occurs, and where first and last.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ValueStat {
+    /// The value.
     pub value: Value,
+    /// How many heaps have it.
     pub count: u64,
+    /// The first heap with it (0 when `count == 0`).
     pub first: u64,
+    /// The last heap with it so far.
     pub last: u64,
 }
 
-/// The longest stage-2 scan seen so far (the first heap to reach that length).
+/// The longest stage-2 scan seen so far (the first heap to reach that length). The scan
+/// stopped at the split (length, heap - length).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LongestScan {
+    /// The heap.
     pub heap: u64,
     /// Splits examined.
     pub length: u64,
-    /// The smaller part a of the split (a, heap - a) that completed the scan.
-    pub stopped_at: u64,
 }
 
 /// Scan totals within one checkpoint interval `[index << log2, (index + 1) << log2)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct IntervalScan {
+    /// The interval's index.
     pub index: u64,
+    /// Splits examined in the interval.
     pub total: u64,
+    /// Heaps with a common value in the interval.
     pub count: u64,
 }
 
@@ -58,11 +69,15 @@ impl IntervalScan {
 /// Stage-2 scan statistics over heaps with a common value.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScanStats {
+    /// Splits examined, over every heap with a common value.
     pub total: u64,
+    /// Heaps with a common value.
     pub count: u64,
+    /// The longest scan, once there is one.
     pub longest: Option<LongestScan>,
     /// Checkpoint intervals are `1 << interval_log2` heaps long.
     pub interval_log2: u32,
+    /// The intervals that have a heap with a common value, in order.
     pub intervals: Vec<IntervalScan>,
 }
 
@@ -78,10 +93,13 @@ impl ScanStats {
 pub struct SweepStats {
     /// Number of heaps done: G(0..heaps) are known.
     pub heaps: u64,
+    /// Every heap with a sparse value, in order.
     pub sparse_heaps: Vec<HeapValue>,
+    /// Every heap whose value exceeds all earlier ones, in order.
     pub records: Vec<HeapValue>,
     /// Indexed by value; `count == 0` for values that have not occurred.
     pub values: Vec<ValueStat>,
+    /// Stage-2 scan statistics.
     pub scan: ScanStats,
 }
 
@@ -95,7 +113,9 @@ impl SweepStats {
             heaps: 0,
             sparse_heaps: Vec::new(),
             records: Vec::new(),
-            values: (0..VALUE_LIMIT as Value).map(|value| ValueStat { value, count: 0, first: 0, last: 0 }).collect(),
+            values: (0..ValueSet::CAPACITY as Value)
+                .map(|value| ValueStat { value, count: 0, first: 0, last: 0 })
+                .collect(),
             scan: ScanStats { total: 0, count: 0, longest: None, interval_log2, intervals: Vec::new() },
         }
     }
@@ -105,11 +125,12 @@ impl SweepStats {
         self.records.last().map(|r| r.value)
     }
 
-    /// Records heap `self.heaps`: its value and, for a common value, its scan length.
-    /// Heaps must come in order; `value` must be below [`VALUE_LIMIT`].
+    /// Records heap `self.heaps` from what the sweep found for it. Heaps must come in order;
+    /// the value must be below [`ValueSet::CAPACITY`].
     #[inline]
-    pub fn push(&mut self, value: Value, scan_length: Option<u64>) {
+    pub fn push(&mut self, result: HeapResult) {
         let heap = self.heaps;
+        let value = result.value();
         let stat = &mut self.values[value as usize];
         if stat.count == 0 {
             stat.first = heap;
@@ -119,16 +140,9 @@ impl SweepStats {
         if self.max_value().is_none_or(|m| value > m) {
             self.records.push(HeapValue { heap, value });
         }
-        debug_assert_eq!(
-            scan_length.is_some(),
-            crate::grundy::class::is_common(value),
-            "a scan length belongs to exactly the heaps with a common value"
-        );
-        if crate::grundy::class::is_sparse(value) {
-            self.sparse_heaps.push(HeapValue { heap, value });
-        }
-        if let Some(length) = scan_length {
-            self.push_scan(heap, length);
+        match result {
+            HeapResult::Sparse { value } => self.sparse_heaps.push(HeapValue { heap, value }),
+            HeapResult::Common { scan_length, .. } => self.push_scan(heap, scan_length),
         }
         self.heaps += 1;
     }
@@ -138,7 +152,7 @@ impl SweepStats {
         scan.total += length;
         scan.count += 1;
         if scan.longest.is_none_or(|l| length > l.length) {
-            scan.longest = Some(LongestScan { heap, length, stopped_at: length });
+            scan.longest = Some(LongestScan { heap, length });
         }
         let index = heap >> scan.interval_log2;
         match scan.intervals.last_mut() {

@@ -14,32 +14,41 @@
 
 use thiserror::Error;
 
-use crate::grundy::checkpoint::{self, Checkpoint, CheckpointError};
+use crate::grundy::checkpoint::CheckpointError;
 use crate::grundy::class::{is_common, smallest_unmarked, ValueSet};
+pub use crate::grundy::state::HeapResult;
+use crate::grundy::state::SweepState;
 use crate::grundy::stats::{SweepStats, DEFAULT_INTERVAL_LOG2};
-use crate::{Value, VALUE_LIMIT};
+use crate::Value;
 
 /// Why a sweep cannot go on.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum SweepError {
-    /// A value would not fit the value width (every value of Grundy's game computed so
-    /// far is below 311, so this means a bug or a range far beyond any known one).
-    #[error("heap {heap} would get a value of at least {limit}, beyond the stored value width")]
-    ValueOverflow { heap: u64, limit: usize },
+    /// Every common value below [`ValueSet::CAPACITY`] is taken by an option, so the heap's
+    /// value would not fit a value set (every value of Grundy's game known is below 311, so
+    /// this means a bug or a range far beyond any known one).
+    #[error("heap {heap} would get a value of at least {capacity}, beyond the value-set capacity ValueSet::CAPACITY")]
+    ValueSetFull {
+        /// The heap.
+        heap: u64,
+        /// [`ValueSet::CAPACITY`].
+        capacity: usize,
+    },
     /// Window mode: a scan or a sparse heap reaches further back than the values held.
     #[error("heap {heap} needs values outside the window of recent values held; use a larger window")]
-    WindowTooSmall { heap: u64 },
+    WindowTooSmall {
+        /// The heap.
+        heap: u64,
+    },
     /// The value table would not fit in this machine's address space.
     #[error("{heaps} heaps do not fit in memory on this platform")]
-    TooManyHeaps { heaps: u64 },
-}
-
-/// What stage 2 found for one heap.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HeapResult {
-    pub value: Value,
-    /// Splits examined, for heaps with a common value.
-    pub scan_length: Option<u64>,
+    TooManyHeaps {
+        /// The heaps asked for.
+        heaps: u64,
+    },
+    /// Window mode holds only part of the values, and a checkpoint needs all of them.
+    #[error("a sweep in window mode holds only part of the values and cannot be checkpointed")]
+    WindowedCheckpoint,
 }
 
 /// Stage 1: the smallest common value not among G(r) ^ G(n - r) over the sparse heaps r.
@@ -68,7 +77,7 @@ pub fn scan_splits(values: &[Value], n: usize, c: Value) -> HeapResult {
     let mut missing = need.len();
     let mut seen = ValueSet::EMPTY;
     if missing == 0 {
-        return HeapResult { value: c, scan_length: Some(0) };
+        return HeapResult::Common { value: c, scan_length: 0 };
     }
     let mut a = 1;
     while 2 * a < n {
@@ -77,22 +86,19 @@ pub fn scan_splits(values: &[Value], n: usize, c: Value) -> HeapResult {
             seen.insert(x);
             missing -= 1;
             if missing == 0 {
-                return HeapResult { value: c, scan_length: Some(a as u64) };
+                return HeapResult::Common { value: c, scan_length: a as u64 };
             }
         }
         a += 1;
     }
     let value = need.and_not(&seen).min().expect("a missing sparse value exists when the scan ran out");
-    HeapResult { value, scan_length: None }
+    HeapResult::Sparse { value }
 }
 
 /// G(0..N) of Grundy's game by the sparse-space method; see the module documentation.
 #[derive(Clone, Debug)]
 pub struct SparseSweep {
-    values: Vec<Value>,
-    /// Sparse heaps with their values, for stage 1.
-    sparse: Vec<(usize, Value)>,
-    stats: SweepStats,
+    state: SweepState,
 }
 
 impl Default for SparseSweep {
@@ -113,57 +119,49 @@ impl SparseSweep {
 
     /// An empty sweep with scan averages per `1 << interval_log2` heaps.
     pub fn with_interval_log2(interval_log2: u32) -> SparseSweep {
-        SparseSweep { values: Vec::new(), sparse: Vec::new(), stats: SweepStats::new(interval_log2) }
+        SparseSweep { state: SweepState::new(interval_log2) }
     }
 
     /// Number of heaps done: G(0..len) are known.
     pub fn len(&self) -> u64 {
-        self.values.len() as u64
+        self.state.stats.heaps
     }
 
     /// Whether no heap has been computed yet.
     pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
+        self.len() == 0
     }
 
     /// G(0..len).
     pub fn values(&self) -> &[Value] {
-        &self.values
+        &self.state.values
     }
 
     /// The statistics so far.
     pub fn stats(&self) -> &SweepStats {
-        &self.stats
+        &self.state.stats
     }
 
     /// Computes the next heap.
     pub fn step(&mut self) -> Result<Value, SweepError> {
-        let n = self.values.len();
+        let n = self.state.heaps();
         let result = if n < 3 {
-            HeapResult { value: 0, scan_length: None }
+            HeapResult::Sparse { value: 0 }
         } else {
-            let c = common_candidate(&self.values, &self.sparse, n)
-                .ok_or(SweepError::ValueOverflow { heap: n as u64, limit: VALUE_LIMIT })?;
-            scan_splits(&self.values, n, c)
+            let c = common_candidate(&self.state.values, &self.state.sparse, n)
+                .ok_or(SweepError::ValueSetFull { heap: n as u64, capacity: ValueSet::CAPACITY })?;
+            scan_splits(&self.state.values, n, c)
         };
-        self.push(result);
-        Ok(result.value)
-    }
-
-    fn push(&mut self, result: HeapResult) {
-        let n = self.values.len();
-        if result.scan_length.is_none() {
-            self.sparse.push((n, result.value));
-        }
-        self.values.push(result.value);
-        self.stats.push(result.value, result.scan_length);
+        self.state.push(result);
+        Ok(result.value())
     }
 
     /// Computes heaps until G(0..end) are known.
     pub fn run_to(&mut self, end: u64) -> Result<(), SweepError> {
         let end_usize = usize::try_from(end).map_err(|_| SweepError::TooManyHeaps { heaps: end })?;
-        self.values
-            .try_reserve(end_usize.saturating_sub(self.values.len()))
+        let values = &mut self.state.values;
+        values
+            .try_reserve(end_usize.saturating_sub(values.len()))
             .map_err(|_| SweepError::TooManyHeaps { heaps: end })?;
         while self.len() < end {
             self.step()?;
@@ -173,14 +171,13 @@ impl SparseSweep {
 
     /// The whole state, values and statistics, as checkpoint bytes.
     pub fn checkpoint(&self) -> Vec<u8> {
-        checkpoint::encode(Self::ALGORITHM, &self.values, &self.stats)
+        self.state.checkpoint(Self::ALGORITHM)
     }
 
-    /// A sweep restored from checkpoint bytes written by [`SparseSweep::checkpoint`].
+    /// A sweep restored from checkpoint bytes written by [`SparseSweep::checkpoint`] (or by
+    /// `FastSweep`, which writes the same state).
     pub fn restore(bytes: &[u8]) -> Result<SparseSweep, CheckpointError> {
-        let Checkpoint { values, stats, .. } = Checkpoint::decode_for(bytes, Self::ALGORITHM)?;
-        let sparse = stats.sparse_heaps.iter().map(|h| (h.heap as usize, h.value)).collect();
-        Ok(SparseSweep { values, sparse, stats })
+        Ok(SparseSweep { state: SweepState::restore(bytes, Self::ALGORITHM)? })
     }
 }
 

@@ -1,9 +1,9 @@
 //! Stage 2 with AVX-512BW intrinsics (x86-64 only; chosen at run time when the CPU has
 //! AVX-512BW and VL): the set of missing sparse values lives in one register.
 
-use super::{scan_tail, View};
+use super::{scan_tail, BitIndices, View};
 use crate::grundy::class::ValueSet;
-use crate::grundy::sweep::HeapResult;
+use crate::grundy::state::HeapResult;
 use crate::Value;
 
 /// Stage 2 with AVX-512BW. The set of sparse values still missing is 512 bits, exactly one
@@ -45,7 +45,7 @@ pub(super) unsafe fn scan_avx512(v: View, recent: Option<&Reversed>, n: usize, c
             let front = unsafe { _mm512_loadu_si512(p.add(a) as *const _) };
             let back = unsafe { _mm512_loadu_si512(r.add(a - 1) as *const _) };
             if let Some(stop) = unsafe { step_avx512(_mm512_xor_si512(front, back), &mut bits, a) } {
-                return Some(HeapResult { value: c, scan_length: Some(stop as u64) });
+                return Some(HeapResult::Common { value: c, scan_length: stop as u64 });
             }
             a += 32;
         }
@@ -57,7 +57,7 @@ pub(super) unsafe fn scan_avx512(v: View, recent: Option<&Reversed>, n: usize, c
         let back = unsafe { _mm512_loadu_si512(q.add(n - a - 31 - v.base) as *const _) };
         let x = _mm512_xor_si512(front, _mm512_permutexvar_epi16(reverse, back));
         if let Some(stop) = unsafe { step_avx512(x, &mut bits, a) } {
-            return Some(HeapResult { value: c, scan_length: Some(stop as u64) });
+            return Some(HeapResult::Common { value: c, scan_length: stop as u64 });
         }
         a += 32;
     }
@@ -174,16 +174,9 @@ impl Reversed {
 }
 
 /// The split a + i at which the lanes `xs` (those in `hits`, in order) cover `missing`.
+/// Cold: run once per heap at most, after the register loop above (which clears hits in
+/// the register itself and so keeps its own loop) has seen the set become empty.
 #[cold]
 fn first_cover_in(xs: &[u16; 32], hits: u32, a: usize, mut missing: ValueSet) -> usize {
-    let mut m = hits;
-    while m != 0 {
-        let i = m.trailing_zeros() as usize;
-        m &= m - 1;
-        missing.and_not_assign_one(xs[i]);
-        if missing.is_empty() {
-            return a + i;
-        }
-    }
-    unreachable!("the hits cover the missing values")
+    missing.remove_until_empty(BitIndices(hits).map(|i| (a + i, xs[i]))).expect("the hits cover the missing values")
 }

@@ -21,11 +21,12 @@
 //! - Window mode ([`FastSweep::set_window`]) keeps only the first and the latest values, so
 //!   memory does not grow with N.
 
-use crate::grundy::checkpoint::{self, Checkpoint, CheckpointError};
+use crate::grundy::checkpoint::CheckpointError;
 use crate::grundy::class::ValueSet;
+use crate::grundy::state::{HeapResult, SweepState};
 use crate::grundy::stats::{SweepStats, DEFAULT_INTERVAL_LOG2};
-use crate::grundy::sweep::{common_candidate, HeapResult, SweepError};
-use crate::{Value, VALUE_LIMIT};
+use crate::grundy::sweep::{common_candidate, SweepError};
+use crate::Value;
 
 mod avx512;
 mod handoff;
@@ -49,8 +50,8 @@ const MARK_STEP: usize = 16;
 const SEARCH_STEP: usize = 32;
 /// Far marks per heap: one per value, then a scratch column for the split r + r, which
 /// does not count, padded to a multiple of 64.
-const ROW: usize = VALUE_LIMIT + 64;
-const SCRATCH: Value = VALUE_LIMIT as Value;
+const ROW: usize = ValueSet::CAPACITY + 64;
+const SCRATCH: Value = ValueSet::CAPACITY as Value;
 /// A value no heap can have: pads the target list.
 const NO_VALUE: Value = u16::MAX;
 
@@ -96,14 +97,14 @@ impl Kernel {
 
 /// G(0..N) of Grundy's game, fast; identical in values and statistics to [`crate::grundy::sweep::SparseSweep`].
 pub struct FastSweep {
-    values: Vec<Value>,
-    sparse: Vec<(usize, Value)>,
-    stats: SweepStats,
+    /// Values, sparse heaps and statistics, as in `SparseSweep`; in window mode
+    /// `state.values` holds G(base..).
+    state: SweepState,
     kernel: Kernel,
     threads: usize,
     /// The latest values reversed, for the AVX-512 stage 2; made when first needed.
     recent: Option<Reversed>,
-    /// `values` holds G(base..base + values.len()); base > 0 only in window mode.
+    /// `state.values` holds G(base..base + len); base > 0 only in window mode.
     base: usize,
     /// Window mode: how many recent values to keep (and how many first ones, in `prefix`).
     window: Option<usize>,
@@ -130,9 +131,7 @@ impl FastSweep {
     pub fn with_options(interval_log2: u32, kernel: Kernel) -> FastSweep {
         assert!(Kernel::available().contains(&kernel), "kernel {kernel:?} is not supported by this CPU");
         FastSweep {
-            values: Vec::new(),
-            sparse: Vec::new(),
-            stats: SweepStats::new(interval_log2),
+            state: SweepState::new(interval_log2),
             kernel,
             threads: 2,
             recent: None,
@@ -160,8 +159,9 @@ impl FastSweep {
         self.heaps() as u64
     }
 
+    #[inline(always)]
     fn heaps(&self) -> usize {
-        self.base + self.values.len()
+        self.state.heaps()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -171,13 +171,13 @@ impl FastSweep {
     /// G(0..len). In window mode only the window is held: see [`FastSweep::first_values`].
     pub fn values(&self) -> &[Value] {
         assert!(self.base == 0, "in window mode only the first and the most recent values are held");
-        &self.values
+        &self.state.values
     }
 
     /// The first values held: all of them, or in window mode G(0..window).
     pub fn first_values(&self) -> &[Value] {
         if self.base == 0 {
-            &self.values
+            &self.state.values
         } else {
             &self.prefix
         }
@@ -188,7 +188,7 @@ impl FastSweep {
     /// the scans reach and every sparse heap (Flammenkamp: all below 2^26 up to 2^38); a
     /// scan that would reach further stops the sweep with [`SweepError::WindowTooSmall`].
     pub fn set_window(&mut self, window: usize) {
-        assert!(self.base == 0 && self.values.len() <= window, "set the window before the sweep passes it");
+        assert!(self.base == 0 && self.state.values.len() <= window, "set the window before the sweep passes it");
         self.window = Some(window.max(4 * NEAR));
     }
 
@@ -199,11 +199,12 @@ impl FastSweep {
 
     /// The values as the scans see them.
     fn view(&self) -> View<'_> {
-        View { front: self.first_values(), back: &self.values, base: self.base }
+        View { front: self.first_values(), back: &self.state.values, base: self.base }
     }
 
+    /// The statistics so far.
     pub fn stats(&self) -> &SweepStats {
-        &self.stats
+        &self.state.stats
     }
 
     /// Computes heaps until G(0..end) are known.
@@ -222,12 +223,13 @@ impl FastSweep {
         while self.heaps() < end {
             let limit = self.base + window + window / 2;
             self.run_segment(end.min(limit), &mut progress)?;
-            if self.values.len() >= window + window / 2 {
+            let values = &mut self.state.values;
+            if values.len() >= window + window / 2 {
                 if self.prefix.is_empty() {
-                    self.prefix = self.values[..window].to_vec();
+                    self.prefix = values[..window].to_vec();
                 }
-                let drop = self.values.len() - window;
-                self.values.drain(..drop);
+                let drop = values.len() - window;
+                values.drain(..drop);
                 self.base += drop;
             }
         }
@@ -240,7 +242,7 @@ impl FastSweep {
         }
         // Reserved once: the helper thread reads the buffer while the main thread appends.
         let more = end - self.heaps();
-        self.values.try_reserve_exact(more).map_err(|_| SweepError::TooManyHeaps { heaps: end as u64 })?;
+        self.state.values.try_reserve_exact(more).map_err(|_| SweepError::TooManyHeaps { heaps: end as u64 })?;
         // The block scheme needs NEAR heaps behind it.
         while self.heaps() < end.min(NEAR) {
             self.step_plain()?;
@@ -293,42 +295,35 @@ impl FastSweep {
 
     /// The values written so far, for the helper thread.
     fn final_values(&self) -> FinalValues {
-        FinalValues { ptr: self.values.as_ptr(), len: self.values.len(), base: self.base }
+        FinalValues { ptr: self.state.values.as_ptr(), len: self.state.values.len(), base: self.base }
     }
 
     /// Stage-1 work for the block at `start`, with the far sparse heaps known now.
     fn far_job(&self, end: usize, start: usize, rows: Vec<u8>) -> Result<FarJob, SweepError> {
-        let near_to = self.sparse.partition_point(|&(r, _)| r < NEAR);
-        let far = self.sparse[near_to..].to_vec();
+        let sparse = &self.state.sparse;
+        let near_to = sparse.partition_point(|&(r, _)| r < NEAR);
+        let far = sparse[near_to..].to_vec();
         // Every part G(n - r) must be held: n - r >= base.
         if let Some(&(r, _)) = far.last() {
             if start - r < self.base {
                 return Err(SweepError::WindowTooSmall { heap: start as u64 });
             }
         }
-        Ok(FarJob { start, stop: end.min(start + BLOCK), far, known: self.sparse.len(), rows })
+        Ok(FarJob { start, stop: end.min(start + BLOCK), far, known: sparse.len(), rows })
     }
 
     fn step_plain(&mut self) -> Result<(), SweepError> {
         debug_assert_eq!(self.base, 0);
-        let n = self.values.len();
+        let n = self.heaps();
         let result = if n < 3 {
-            HeapResult { value: 0, scan_length: None }
+            HeapResult::Sparse { value: 0 }
         } else {
-            let c = common_candidate(&self.values, &self.sparse, n)
-                .ok_or(SweepError::ValueOverflow { heap: n as u64, limit: VALUE_LIMIT })?;
+            let c = common_candidate(&self.state.values, &self.state.sparse, n)
+                .ok_or(SweepError::ValueSetFull { heap: n as u64, capacity: ValueSet::CAPACITY })?;
             scan(self.kernel, self.view(), None, n, c).ok_or(SweepError::WindowTooSmall { heap: n as u64 })?
         };
-        self.values.push(result.value);
-        self.record(n, result);
+        self.state.push(result);
         Ok(())
-    }
-
-    fn record(&mut self, n: usize, result: HeapResult) {
-        if result.scan_length.is_none() {
-            self.sparse.push((n, result.value));
-        }
-        self.stats.push(result.value, result.scan_length);
     }
 
     /// The heaps of one block, given its far marks, compiled for the chosen kernel.
@@ -352,57 +347,66 @@ impl FastSweep {
 
     #[inline(always)]
     fn block_body(&mut self, job: &FarJob) -> Result<(), SweepError> {
-        let near_to = self.sparse.partition_point(|&(r, _)| r < NEAR);
-        let mut near_marks = [0u8; VALUE_LIMIT];
+        let near_to = self.state.sparse.partition_point(|&(r, _)| r < NEAR);
+        let mut near_marks = [0u8; ValueSet::CAPACITY];
         if self.recent.is_none() && self.kernel == Kernel::Avx512 {
-            self.recent = Some(Reversed::new(self.base, &self.values));
+            self.recent = Some(Reversed::new(self.base, &self.state.values));
         }
         for n in job.start..job.stop {
             let j = n - job.start;
             let g = self.view();
             // Stage 1, near part: sparse r < NEAR, and those found since the job was made.
-            let near = self.sparse[..near_to].iter().chain(&self.sparse[job.known..]);
+            let near = self.state.sparse[..near_to].iter().chain(&self.state.sparse[job.known..]);
             for &(r, sv) in near {
                 if r == 0 || 2 * r == n {
                     continue;
                 }
                 near_marks[(sv ^ g.hi(n - r)) as usize] = 1;
             }
-            let far_row: &[u8; VALUE_LIMIT] = job.rows[j * ROW..][..VALUE_LIMIT].try_into().unwrap();
+            let far_row: &[u8; ValueSet::CAPACITY] = job.rows[j * ROW..][..ValueSet::CAPACITY].try_into().unwrap();
             let c = first_unmarked_common(&near_marks, far_row);
-            near_marks = [0; VALUE_LIMIT];
-            let c = c.ok_or(SweepError::ValueOverflow { heap: n as u64, limit: VALUE_LIMIT })?;
+            near_marks = [0; ValueSet::CAPACITY];
+            let c = c.ok_or(SweepError::ValueSetFull { heap: n as u64, capacity: ValueSet::CAPACITY })?;
             let result = scan(self.kernel, g, self.recent.as_ref(), n, c)
                 .ok_or(SweepError::WindowTooSmall { heap: n as u64 })?;
             if let Some(recent) = &mut self.recent {
-                recent.push(n, result.value);
+                recent.push(n, result.value());
             }
             // Within the reserved capacity: the helper's pointer stays valid.
-            debug_assert!(self.values.len() < self.values.capacity());
+            debug_assert!(self.state.values.len() < self.state.values.capacity());
             debug_assert_eq!(n, self.heaps());
-            self.values.push(result.value);
-            self.record(n, result);
+            self.state.push(result);
         }
         Ok(())
     }
 
-    /// The whole state as checkpoint bytes (the format of [`crate::grundy::checkpoint`]).
-    pub fn checkpoint(&self) -> Vec<u8> {
-        checkpoint::encode(Self::ALGORITHM, self.values(), &self.stats)
+    /// The whole state as checkpoint bytes (the format of [`crate::grundy::checkpoint`]);
+    /// [`SweepError::WindowedCheckpoint`] in window mode, which does not hold every value.
+    pub fn checkpoint(&self) -> Result<Vec<u8>, SweepError> {
+        self.check_checkpointable()?;
+        Ok(self.state.checkpoint(Self::ALGORITHM))
     }
 
-    /// The checkpoint bytes, piece by piece, without a second copy of the values.
-    pub fn checkpoint_with(&self, sink: impl FnMut(&[u8])) {
-        checkpoint::encode_with(Self::ALGORITHM, self.values(), &self.stats, sink)
+    /// The checkpoint bytes, piece by piece, without a second copy of the values; nothing is
+    /// written to `sink` in window mode.
+    pub fn checkpoint_with(&self, sink: impl FnMut(&[u8])) -> Result<(), SweepError> {
+        self.check_checkpointable()?;
+        self.state.checkpoint_with(Self::ALGORITHM, sink);
+        Ok(())
+    }
+
+    fn check_checkpointable(&self) -> Result<(), SweepError> {
+        if self.is_windowed() {
+            return Err(SweepError::WindowedCheckpoint);
+        }
+        Ok(())
     }
 
     /// A sweep restored from checkpoint bytes.
     pub fn restore(bytes: &[u8], kernel: Kernel) -> Result<FastSweep, CheckpointError> {
-        let Checkpoint { values, stats, .. } = Checkpoint::decode_for(bytes, Self::ALGORITHM)?;
-        let mut sweep = FastSweep::with_options(stats.scan.interval_log2, kernel);
-        sweep.sparse = stats.sparse_heaps.iter().map(|h| (h.heap as usize, h.value)).collect();
-        sweep.values = values;
-        sweep.stats = stats;
+        let state = SweepState::restore(bytes, Self::ALGORITHM)?;
+        let mut sweep = FastSweep::with_options(state.stats.scan.interval_log2, kernel);
+        sweep.state = state;
         Ok(sweep)
     }
 }
@@ -468,15 +472,26 @@ fn scan_tail(
     half: usize,
     mut missing: ValueSet,
 ) -> Option<HeapResult> {
-    for i in a..=limit {
-        let x = v.lo(i) ^ v.hi(n - i);
-        if missing.contains(x) {
-            missing.and_not_assign_one(x);
-            if missing.is_empty() {
-                return Some(HeapResult { value: c, scan_length: Some(i as u64) });
-            }
-        }
+    if let Some(stop) = missing.remove_until_empty((a..=limit).map(|i| (i, v.lo(i) ^ v.hi(n - i)))) {
+        return Some(HeapResult::Common { value: c, scan_length: stop as u64 });
     }
-    (limit == half)
-        .then(|| HeapResult { value: missing.min().expect("scan ran out with values missing"), scan_length: None })
+    (limit == half).then(|| HeapResult::Sparse { value: missing.min().expect("scan ran out with values missing") })
+}
+
+/// The indices of the set bits of a mask, lowest first: the lanes of a step that hit.
+#[derive(Clone, Copy)]
+struct BitIndices(u32);
+
+impl Iterator for BitIndices {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(i)
+    }
 }

@@ -1,9 +1,9 @@
 //! Stage 2 in portable Rust, for any CPU: mark 16 splits at a time and test coverage once
 //! per step; when few values are missing, search 32 splits a step for just those.
 
-use super::{scan_tail, View, MARK_STEP, NO_VALUE, SEARCH_STEP, TARGETS};
+use super::{scan_tail, BitIndices, View, MARK_STEP, NO_VALUE, SEARCH_STEP, TARGETS};
 use crate::grundy::class::ValueSet;
-use crate::grundy::sweep::HeapResult;
+use crate::grundy::state::HeapResult;
 use crate::Value;
 
 /// Stage 2 for heap n >= 3 with common candidate c; the result and scan length are those of
@@ -29,7 +29,7 @@ pub(super) fn scan_generic(v: View, n: usize, c: Value) -> Option<HeapResult> {
         let missing = need.and_not(&seen);
         if missing.is_empty() {
             let stop = first_cover(v, n, a, end, need.and_not(&before));
-            return Some(HeapResult { value: c, scan_length: Some(stop as u64) });
+            return Some(HeapResult::Common { value: c, scan_length: stop as u64 });
         }
         a = end + 1;
         if missing.len() <= TARGETS {
@@ -37,25 +37,16 @@ pub(super) fn scan_generic(v: View, n: usize, c: Value) -> Option<HeapResult> {
         }
     }
     let value = need.and_not(&seen).min().expect("a sparse value below c is missing");
-    (limit == half).then_some(HeapResult { value, scan_length: None })
+    (limit == half).then_some(HeapResult::Sparse { value })
 }
 
 /// The split in a..=end at which every value of `missing` has been seen (it is known that
 /// they all occur there).
 #[inline(always)]
 fn first_cover(v: View, n: usize, a: usize, end: usize, mut missing: ValueSet) -> usize {
-    let mut left = missing.len();
-    for i in a..=end {
-        let x = v.lo(i) ^ v.hi(n - i);
-        if missing.contains(x) {
-            missing.and_not_assign_one(x);
-            left -= 1;
-            if left == 0 {
-                return i;
-            }
-        }
-    }
-    unreachable!("the missing values occur in the step")
+    missing
+        .remove_until_empty((a..=end).map(|i| (i, v.lo(i) ^ v.hi(n - i))))
+        .expect("the missing values occur in the step")
 }
 
 /// Phase 2: splits a..=limit, looking only for the few `missing` values (`None` when the
@@ -81,17 +72,9 @@ fn search_missing(
     while a + SEARCH_STEP - 1 <= limit {
         let mask = hits(v, n, a, &targets);
         if mask != 0 {
-            let mut m = mask;
-            while m != 0 {
-                let i = a + m.trailing_zeros() as usize;
-                m &= m - 1;
-                let x = v.lo(i) ^ v.hi(n - i);
-                if missing.contains(x) {
-                    missing.and_not_assign_one(x);
-                    if missing.is_empty() {
-                        return Some(HeapResult { value: c, scan_length: Some(i as u64) });
-                    }
-                }
+            let hit_splits = BitIndices(mask).map(|i| a + i).map(|i| (i, v.lo(i) ^ v.hi(n - i)));
+            if let Some(stop) = missing.remove_until_empty(hit_splits) {
+                return Some(HeapResult::Common { value: c, scan_length: stop as u64 });
             }
             fill(&mut targets, &missing);
         }

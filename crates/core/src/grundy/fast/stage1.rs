@@ -5,7 +5,7 @@ use super::handoff::FinalValues;
 use super::BLOCK;
 use super::{Kernel, ROW, SCRATCH};
 use crate::grundy::class::ValueSet;
-use crate::{Value, VALUE_LIMIT};
+use crate::Value;
 
 /// Stage-1 work for one block, done ahead (by the helper thread when there is one): the
 /// marks of every far sparse heap, a 512-bit row per heap.
@@ -68,7 +68,7 @@ fn far_marks(job: &mut FarJob, g: &[Value], base: usize) {
 
 /// The smallest common value marked neither in `near` nor in `far`, 64 values at a time.
 #[inline(always)]
-pub(super) fn first_unmarked_common(near: &[u8; VALUE_LIMIT], far: &[u8; VALUE_LIMIT]) -> Option<Value> {
+pub(super) fn first_unmarked_common(near: &[u8; ValueSet::CAPACITY], far: &[u8; ValueSet::CAPACITY]) -> Option<Value> {
     let common = ValueSet::COMMON;
     for (k, (chunk, far)) in near.chunks_exact(64).zip(far.chunks_exact(64)).enumerate() {
         let mut unmarked = 0u64;

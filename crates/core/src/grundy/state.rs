@@ -1,0 +1,90 @@
+//! The state both Grundy's-game sweeps share: the values, the sparse heaps stage 1 needs and
+//! the statistics, with the one `push` that records a heap and the checkpoint round trip.
+//! [`crate::grundy::sweep::SparseSweep`] and [`crate::grundy::fast::FastSweep`] differ only in
+//! how they compute a heap's [`HeapResult`]; what they keep of it is written here once.
+
+use crate::grundy::checkpoint::{self, Checkpoint, CheckpointError};
+use crate::grundy::stats::SweepStats;
+use crate::Value;
+
+/// What a sweep found for one heap. This enum is the one definition of a *sparse heap*: the
+/// heaps whose stage-2 scan ran out of splits, so that their value is a sparse value below
+/// the common candidate (by the class rules of [`crate::grundy::class`], exactly the heaps
+/// whose value is sparse).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeapResult {
+    /// A common value, found after examining `scan_length` splits in stage 2.
+    Common {
+        /// G(n).
+        value: Value,
+        /// Splits a = 1, 2, ... examined before every sparse value below `value` was seen.
+        scan_length: u64,
+    },
+    /// A sparse value: every split was examined (heaps 0, 1 and 2, which have no splits,
+    /// are sparse with value 0).
+    Sparse {
+        /// G(n).
+        value: Value,
+    },
+}
+
+impl HeapResult {
+    /// G(n).
+    #[inline(always)]
+    pub fn value(self) -> Value {
+        match self {
+            HeapResult::Common { value, .. } | HeapResult::Sparse { value } => value,
+        }
+    }
+}
+
+/// Values, sparse heaps and statistics of a sweep. `values` holds G(base..heaps), where
+/// `heaps = stats.heaps` and `base` is 0 except in the window mode of `FastSweep`, which
+/// drops old values from the front itself.
+#[derive(Clone, Debug)]
+pub(crate) struct SweepState {
+    pub(crate) values: Vec<Value>,
+    /// Sparse heaps with their values, in increasing order, for stage 1.
+    pub(crate) sparse: Vec<(usize, Value)>,
+    pub(crate) stats: SweepStats,
+}
+
+impl SweepState {
+    /// An empty sweep with scan averages per `1 << interval_log2` heaps.
+    pub(crate) fn new(interval_log2: u32) -> SweepState {
+        SweepState { values: Vec::new(), sparse: Vec::new(), stats: SweepStats::new(interval_log2) }
+    }
+
+    /// Number of heaps done.
+    #[inline(always)]
+    pub(crate) fn heaps(&self) -> usize {
+        self.stats.heaps as usize
+    }
+
+    /// Records the next heap: its value, and its statistics. Inlined into the sweeps' loops.
+    #[inline(always)]
+    pub(crate) fn push(&mut self, result: HeapResult) {
+        if let HeapResult::Sparse { value } = result {
+            self.sparse.push((self.heaps(), value));
+        }
+        self.values.push(result.value());
+        self.stats.push(result);
+    }
+
+    /// The whole state as checkpoint bytes; only for a full sweep (base 0).
+    pub(crate) fn checkpoint(&self, algorithm: &str) -> Vec<u8> {
+        checkpoint::encode(algorithm, &self.values, &self.stats)
+    }
+
+    /// The checkpoint bytes piece by piece, without a second copy of the values.
+    pub(crate) fn checkpoint_with(&self, algorithm: &str, sink: impl FnMut(&[u8])) {
+        checkpoint::encode_with(algorithm, &self.values, &self.stats, sink)
+    }
+
+    /// The state saved by [`SweepState::checkpoint`] under `algorithm`.
+    pub(crate) fn restore(bytes: &[u8], algorithm: &str) -> Result<SweepState, CheckpointError> {
+        let Checkpoint { values, stats, .. } = Checkpoint::decode_for(bytes, algorithm)?;
+        let sparse = stats.sparse_heaps.iter().map(|h| (h.heap as usize, h.value)).collect();
+        Ok(SweepState { values, sparse, stats })
+    }
+}
