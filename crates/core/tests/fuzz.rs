@@ -83,7 +83,7 @@ fn valid_checkpoint() -> Vec<u8> {
 const HEADER: usize = 24;
 
 /// Rewrites the length and CRC-32 so that a changed payload passes the checksum.
-fn fix_up(bytes: &mut Vec<u8>) {
+fn fix_up(bytes: &mut [u8]) {
     if bytes.len() < HEADER {
         return;
     }
