@@ -293,3 +293,27 @@ fn progress_bar(n: u64, start: u64) -> ProgressBar {
     bar.reset_eta();
     bar
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_is_checked_before_the_sweep() {
+        assert_eq!(human_bytes(512), "512 bytes");
+        assert_eq!(human_bytes(377 << 20), "377.0 MiB");
+        assert_eq!(memory_needed(1 << 26, None), 6 << 26);
+        assert_eq!(memory_needed(1 << 30, Some(1 << 26)), 6 << 26);
+        // 2^63 heaps overflow u64 bytes; the estimate is u128.
+        assert_eq!(memory_needed(1 << 63, None), 6u128 << 63);
+        let gib = 1u64 << 30;
+        assert!(check_memory(1 << 26, None, gib).is_ok());
+        let e = check_memory(1 << 40, None, gib).unwrap_err().to_string();
+        assert!(
+            e.contains("6.0 TiB") && e.contains("1.0 GiB") && e.contains(&format!("at most --to {}", gib / 6)),
+            "{e}"
+        );
+        assert!(check_memory(1 << 40, Some(1 << 26), gib).is_ok());
+        assert!(check_memory(1 << 40, Some(1 << 30), gib).unwrap_err().to_string().contains("at most --window"));
+    }
+}

@@ -39,3 +39,29 @@ fn verify_fails_on_an_edited_fixture_and_names_it() {
     assert!(!String::from_utf8_lossy(&o.stdout).contains("match"), "{}", String::from_utf8_lossy(&o.stdout));
     fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn fetch_offline_calls_a_truncated_official_bfile_partial() {
+    let dir = std::env::temp_dir().join(format!("grundy-xtask-fetch-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    copy_dir(&fixtures(), &dir);
+    let raw = dir.join("raw/oeis/b002188.txt");
+    let cut: String = fs::read_to_string(&raw).unwrap().lines().take(800).map(|l| format!("{l}\n")).collect();
+    fs::write(&raw, cut).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["fetch", "--offline"])
+        .env("GRUNDY_FIXTURES", &dir)
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let line = out.lines().find(|l| l.starts_with("A002188 ")).unwrap();
+    assert!(line.contains("partial"), "{out}");
+    assert!(out.contains("A002188: raw/oeis/b002188.txt: its sha256"), "{out}");
+    let manifest = fs::read_to_string(dir.join("manifest.toml")).unwrap();
+    let entry = &manifest[manifest.find("id = \"A002188\"").unwrap()..];
+    let entry = &entry[..entry.find("[[source]]").unwrap()];
+    assert!(entry.contains("completeness = \"partial\""), "{entry}");
+    assert!(entry.contains("n = 0..799") && entry.contains("differs from the official"), "{entry}");
+    fs::remove_dir_all(&dir).unwrap();
+}
