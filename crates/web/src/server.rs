@@ -339,6 +339,11 @@ pub fn read_request(stream: &TcpStream, limits: Limits) -> Result<Request, Reque
     let head = parse_head(&buf[..head_end])?;
     let mut body = buf[head_end + 4..].to_vec();
     body.truncate(head.content_length);
+    // curl and others wait (a second, for curl) for this before they send a body.
+    if head.expect_continue && body.len() < head.content_length {
+        let mut out = stream;
+        out.write_all(b"HTTP/1.1 100 Continue\r\n\r\n").map_err(|err| RequestError::Io { err })?;
+    }
     while body.len() < head.content_length {
         let want = (head.content_length - body.len()).min(chunk.len());
         let n = src.read(&mut chunk[..want])?;
@@ -360,6 +365,8 @@ pub struct Head {
     pub method: String,
     pub target: String,
     pub content_length: usize,
+    /// `Expect: 100-continue` was sent.
+    pub expect_continue: bool,
 }
 
 /// Parses the request line and headers (without the blank line). Pure, so that it can be
@@ -379,6 +386,7 @@ pub fn parse_head(bytes: &[u8]) -> Result<Head, RequestError> {
         return Err(bad_line());
     }
     let mut content_length: Option<usize> = None;
+    let mut expect_continue = false;
     for header in lines {
         let Some((name, value)) = header.split_once(':') else {
             return Err(RequestError::BadHeader { line: header.chars().take(80).collect() });
@@ -386,6 +394,9 @@ pub fn parse_head(bytes: &[u8]) -> Result<Head, RequestError> {
         let (name, value) = (name.trim(), value.trim());
         if name.eq_ignore_ascii_case("transfer-encoding") {
             return Err(RequestError::TransferEncoding);
+        }
+        if name.eq_ignore_ascii_case("expect") && value.eq_ignore_ascii_case("100-continue") {
+            expect_continue = true;
         }
         if name.eq_ignore_ascii_case("content-length") {
             let bad = || RequestError::BadContentLength { value: value.chars().take(40).collect() };
@@ -404,7 +415,7 @@ pub fn parse_head(bytes: &[u8]) -> Result<Head, RequestError> {
     if content_length > MAX_BODY {
         return Err(RequestError::BodyTooLarge);
     }
-    Ok(Head { method: method.to_string(), target: target.to_string(), content_length })
+    Ok(Head { method: method.to_string(), target: target.to_string(), content_length, expect_continue })
 }
 
 #[cfg(test)]
@@ -416,6 +427,7 @@ mod tests {
         let h = parse_head(b"POST /api/analyze HTTP/1.1\r\nHost: x\r\ncontent-length: 12").unwrap();
         assert_eq!((h.method.as_str(), h.target.as_str(), h.content_length), ("POST", "/api/analyze", 12));
         assert_eq!(parse_head(b"GET / HTTP/1.0").unwrap().content_length, 0);
+        assert!(parse_head(b"POST / HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 3").unwrap().expect_continue);
         for bad in [
             &b"NONSENSE"[..],
             b"GET /",
