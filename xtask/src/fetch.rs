@@ -21,9 +21,9 @@ pub struct Args {
 pub fn run(args: Args) -> Result<()> {
     let root = util::fixtures();
     let report = if let Some(dir) = args.import_stored {
-        pipeline::import_stored(&root, &dir, &util::today()).map_err(anyhow::Error::msg)?
+        pipeline::import_stored(&root, &dir, &util::today())?
     } else if args.offline {
-        pipeline::regenerate(&root).map_err(anyhow::Error::msg)?
+        pipeline::regenerate(&root)?
     } else {
         let fetcher = Fetcher::new(FetchOptions::default())?;
         match pipeline::fetch_all(&root, &fetcher, |s| s.url.to_string(), &util::today()) {

@@ -1,4 +1,5 @@
-//! `cargo xtask verify`: every claim and reference against the committed summary.
+//! `cargo xtask verify`: first every fixture file against the manifest's sha256, then every
+//! claim and reference against the committed summary.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -7,6 +8,8 @@ use anyhow::{bail, Context, Result};
 use grundy_report::claims::Claims;
 use grundy_report::verify::{verify, Check, Outcome, References};
 use grundy_report::Summary;
+use grundy_sources::manifest::{check_files, Manifest};
+use grundy_sources::pipeline::MANIFEST;
 
 use crate::compute::{run_dir, DEFAULT_HEAPS};
 use crate::util;
@@ -59,7 +62,28 @@ pub fn table(checks: &[Check]) -> String {
     out
 }
 
+/// Every file the manifest records must have the recorded sha256: a parsed fixture edited
+/// by hand, or a raw snapshot cut short, fails here, before any claim is compared with it.
+pub fn check_fixtures(root: &Path) -> Result<usize> {
+    let path = root.join(MANIFEST);
+    let text = fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let manifest = Manifest::from_toml(&text).with_context(|| format!("parsing {}", path.display()))?;
+    let problems = check_files(&manifest, |rel| fs::read(root.join(rel)));
+    if let [only] = &problems[..] {
+        bail!("{only}");
+    }
+    if !problems.is_empty() {
+        for p in &problems {
+            eprintln!("  {p}");
+        }
+        bail!("{} fixture files differ from {}", problems.len(), path.display());
+    }
+    Ok(manifest.files().len())
+}
+
 pub fn run(args: Args) -> Result<()> {
+    let files = check_fixtures(&util::fixtures())?;
+    println!("fixtures: all {files} files have the sha256 the manifest records");
     let path = args.summary.unwrap_or_else(default_summary);
     let summary = load_summary(&path)?;
     let checks = verify(&summary, &load_claims()?, &load_references()?)?;

@@ -156,8 +156,10 @@ enum Command {
     },
 }
 
+/// A heap size, in the forms a count takes (`1222`, `2^10`, `1e3`, `1_000`), through the one
+/// count parser in grundy-core.
 fn parse_heap(s: &str) -> Result<u64, String> {
-    let n: u64 = s.trim().parse().map_err(|_| format!("heap sizes are whole numbers >= 0, got {s:?}"))?;
+    let n = parse_number(s)?;
     if n > MAX_HEAP {
         return Err(format!("heap {n} is beyond the in-memory limit of {MAX_HEAP} (use `cargo xtask compute`)"));
     }
@@ -165,11 +167,24 @@ fn parse_heap(s: &str) -> Result<u64, String> {
 }
 
 fn parse_count(s: &str) -> Result<u64, String> {
-    let n = grundy_core::count::parse_count(s).map_err(|e| e.to_string())?;
+    let n = parse_number(s)?;
     if n > MAX_HEAP {
         return Err(format!("{n} heaps are beyond the in-memory limit of {MAX_HEAP} (use `cargo xtask compute`)"));
     }
     Ok(n)
+}
+
+/// [`grundy_core::count::parse_count`], except that a plain run of digits too long for a
+/// u64 is called too large, not malformed: it is a whole number, only not one we can hold.
+fn parse_number(s: &str) -> Result<u64, String> {
+    grundy_core::count::parse_count(s).map_err(|e| {
+        let digits = s.trim().replace('_', "");
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            format!("{} is too large: the limit here is {MAX_HEAP} (use `cargo xtask compute` beyond)", s.trim())
+        } else {
+            e.to_string()
+        }
+    })
 }
 
 fn parse_game(s: &str) -> Result<Game, String> {
@@ -192,15 +207,14 @@ fn main() -> ExitCode {
                 }
                 _ => {}
             }
-            // One line, as for every other error.
-            let text = e.render().to_string();
-            let first = text.lines().next().unwrap_or("usage error");
-            eprintln!("{first} (see grundy --help)");
+            eprintln!("{} (see grundy --help)", one_line(&e.render().to_string()));
             return ExitCode::from(2);
         }
     };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        // A reader that stops early (`grundy values --to 1000000 | head -1`) is not an error.
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::from(1)
@@ -214,6 +228,28 @@ fn rule(misere: bool) -> Rule {
     } else {
         Rule::Normal
     }
+}
+
+/// clap's error as one line: the message with what follows it on the next lines (the
+/// missing argument's name, the possible values, a tip), without the usage and the
+/// "for more information" hint.
+fn one_line(rendered: &str) -> String {
+    let parts: Vec<&str> = rendered
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .filter(|l| !l.is_empty())
+        .collect();
+    if parts.is_empty() {
+        "error: usage error".to_string()
+    } else {
+        parts.join(" ")
+    }
+}
+
+/// Whether the error (or one of its causes) is a write to a closed pipe.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| c.downcast_ref::<io::Error>().is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe))
 }
 
 fn run(cli: Cli) -> Result<()> {

@@ -34,6 +34,8 @@ pub enum BFileError {
     NotConsecutive { line: usize, found: u64, expected: u64 },
     #[error("no terms found")]
     Empty,
+    #[error("line {line}: no index follows 18446744073709551615 in u64")]
+    IndexOverflow { line: usize },
 }
 
 /// Parses a b-file. Terms are u64: A180120 reaches about 3.6 * 10^13.
@@ -52,8 +54,10 @@ pub fn parse_bfile(text: &str) -> Result<BFile, BFileError> {
         let n = parse_u64(n, line, raw)?;
         let a = parse_u64(a, line, raw)?;
         if let Some(&(prev, _)) = terms.last() {
-            if n != prev + 1 {
-                return Err(BFileError::NotConsecutive { line, found: n, expected: prev + 1 });
+            // prev + 1 overflows after u64::MAX (found by tests/fuzz.rs).
+            let expected = prev.checked_add(1).ok_or(BFileError::IndexOverflow { line })?;
+            if n != expected {
+                return Err(BFileError::NotConsecutive { line, found: n, expected });
             }
         }
         terms.push((n, a));
@@ -73,6 +77,15 @@ fn parse_u64(token: &str, line: usize, raw: &str) -> Result<u64, BFileError> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn no_index_after_the_last_u64() {
+        assert_eq!(
+            super::parse_bfile("18446744073709551615 1\n0 2\n").unwrap_err(),
+            super::BFileError::IndexOverflow { line: 2 }
+        );
+        assert!(super::parse_bfile("18446744073709551615 1\n").is_ok());
+    }
+
     use super::*;
 
     #[test]

@@ -1,7 +1,11 @@
 //! `fixtures/manifest.toml`: for every reference file, where it came from, when and how it
-//! was obtained, its sha256 and size, and how complete it is.
+//! was obtained, its sha256 and size, and how complete it is; and [`check_files`], which
+//! holds the files in `fixtures/` to those hashes (`cargo xtask verify` runs it first).
 
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::sha256_hex;
 
 /// The whole manifest.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -74,6 +78,87 @@ impl Manifest {
     }
 }
 
+/// A file the manifest vouches for: its path inside `fixtures/`, sha256 and size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedFile {
+    pub path: String,
+    pub sha256: String,
+    /// Not recorded for parsed files.
+    pub bytes: Option<u64>,
+}
+
+/// A fixture file that is not what the manifest says it is.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum FixtureError {
+    #[error("fixtures/{path}: cannot be read: {reason}")]
+    Unreadable { path: String, reason: String },
+    #[error(
+        "fixtures/{path}: sha256 {found} ({found_bytes} bytes) differs from the manifest's {expected}; \
+         the file was changed by hand (`cargo xtask fetch --offline` rebuilds the parsed files and the manifest from fixtures/raw/)"
+    )]
+    Differs { path: String, expected: String, found: String, found_bytes: u64 },
+    #[error(
+        "fixtures/{path}: {found} bytes where the manifest records {expected} (sha256 {sha256} matches, so the manifest itself was edited)"
+    )]
+    WrongSize { path: String, expected: u64, found: u64, sha256: String },
+}
+
+impl Manifest {
+    /// Every file the manifest records, once each: each source's raw snapshot and parsed
+    /// fixture, and every stored file.
+    pub fn files(&self) -> Vec<RecordedFile> {
+        let mut out: Vec<RecordedFile> = Vec::new();
+        let mut push = |path: &str, sha256: &str, bytes: Option<u64>| {
+            if !out.iter().any(|f| f.path == path) {
+                out.push(RecordedFile { path: path.to_string(), sha256: sha256.to_string(), bytes });
+            }
+        };
+        for s in &self.sources {
+            push(&s.raw, &s.raw_sha256, Some(s.raw_bytes));
+            push(&s.parsed, &s.parsed_sha256, None);
+        }
+        for s in &self.stored {
+            push(&s.path, &s.sha256, Some(s.bytes));
+        }
+        out
+    }
+}
+
+/// Checks one file's bytes against what the manifest records of it. Pure.
+pub fn check_file(file: &RecordedFile, bytes: &[u8]) -> Result<(), FixtureError> {
+    let found = sha256_hex(bytes);
+    if found != file.sha256 {
+        return Err(FixtureError::Differs {
+            path: file.path.clone(),
+            expected: file.sha256.clone(),
+            found,
+            found_bytes: bytes.len() as u64,
+        });
+    }
+    match file.bytes {
+        Some(expected) if expected != bytes.len() as u64 => {
+            Err(FixtureError::WrongSize { path: file.path.clone(), expected, found: bytes.len() as u64, sha256: found })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Checks every file the manifest records; `read` gives a file's bytes by its path inside
+/// `fixtures/` (the caller does the I/O). Returns every difference, in manifest order.
+pub fn check_files<E: std::fmt::Display>(
+    manifest: &Manifest,
+    mut read: impl FnMut(&str) -> Result<Vec<u8>, E>,
+) -> Vec<FixtureError> {
+    manifest
+        .files()
+        .iter()
+        .filter_map(|f| match read(&f.path) {
+            Ok(bytes) => check_file(f, &bytes).err(),
+            Err(e) => Some(FixtureError::Unreadable { path: f.path.clone(), reason: e.to_string() }),
+        })
+        .collect()
+}
+
 /// The text of a `# Key:` statement in a stored file's header, with its continuation lines.
 pub fn header_statement(text: &str, key: &str) -> Option<String> {
     let mut out: Option<String> = None;
@@ -100,6 +185,35 @@ pub fn header_statement(text: &str, key: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn one_file_manifest(bytes: &[u8]) -> Manifest {
+        let mut m = Manifest::default();
+        m.stored.push(StoredEntry {
+            path: "raw/stored/x.txt".into(),
+            source: "s".into(),
+            completeness: "c".into(),
+            sha256: sha256_hex(bytes),
+            bytes: bytes.len() as u64,
+        });
+        m
+    }
+
+    #[test]
+    fn files_are_held_to_their_hashes() {
+        let m = one_file_manifest(b"1 0\n2 0\n");
+        let ok = |_: &str| Ok::<_, String>(b"1 0\n2 0\n".to_vec());
+        assert!(check_files(&m, ok).is_empty());
+        // Cut short by one line.
+        let cut = check_files(&m, |_: &str| Ok::<_, String>(b"1 0\n".to_vec()));
+        assert!(matches!(&cut[..], [FixtureError::Differs { path, found_bytes: 4, .. }] if path == "raw/stored/x.txt"));
+        assert!(cut[0].to_string().starts_with("fixtures/raw/stored/x.txt: sha256 "), "{}", cut[0]);
+        let gone = check_files(&m, |_: &str| Err("no such file"));
+        assert!(matches!(&gone[..], [FixtureError::Unreadable { .. }]));
+        // The right bytes with a size edited in the manifest.
+        let mut m = m;
+        m.stored[0].bytes += 1;
+        assert!(matches!(&check_files(&m, ok)[..], [FixtureError::WrongSize { .. }]));
+    }
 
     #[test]
     fn statements_with_continuations() {

@@ -32,12 +32,14 @@ pub enum OeisTextError {
     MixedSequences { line: usize, found: String, expected: String },
     #[error("no %S data line found")]
     NoData,
+    #[error("offset {offset} with {terms} terms puts the last index beyond u64")]
+    OffsetTooLarge { offset: u64, terms: usize },
 }
 
 /// Parses one sequence in the OEIS text format.
 pub fn parse_oeis_text(text: &str) -> Result<OeisEntry, OeisTextError> {
     let mut anumber: Option<String> = None;
-    let mut offset = 0;
+    let mut offset: u64 = 0;
     let mut terms = Vec::new();
     let mut saw_data = false;
     for (i, raw) in text.lines().enumerate() {
@@ -75,12 +77,25 @@ pub fn parse_oeis_text(text: &str) -> Result<OeisEntry, OeisTextError> {
     if !saw_data || terms.is_empty() {
         return Err(OeisTextError::NoData);
     }
+    // Every index offset + i must be a u64 (found by tests/fuzz.rs: `%O 18446744073709551615`
+    // with two terms made `indexed` overflow).
+    if offset.checked_add(terms.len() as u64 - 1).is_none() {
+        return Err(OeisTextError::OffsetTooLarge { offset, terms: terms.len() });
+    }
     Ok(OeisEntry { anumber, offset, terms })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_offset_that_overflows_is_refused() {
+        let t = "%S A000001 1,2\n%O A000001 18446744073709551615,1\n";
+        assert_eq!(parse_oeis_text(t), Err(OeisTextError::OffsetTooLarge { offset: u64::MAX, terms: 2 }));
+        let t = "%S A000001 1\n%O A000001 18446744073709551615,1\n";
+        assert_eq!(parse_oeis_text(t).unwrap().indexed(), vec![(u64::MAX, 1)]);
+    }
 
     #[test]
     fn text_format_with_and_without_anumber() {

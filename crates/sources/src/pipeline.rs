@@ -12,16 +12,56 @@
 //! Every write is staged to a temporary file first and renamed into place at the end.
 
 use std::fs;
+use std::io;
 use std::path::{Path, PathBuf};
 
+use thiserror::Error;
+
 use crate::atomic::{stage, Staged};
-use crate::bfile::parse_bfile;
+use crate::bfile::{parse_bfile, BFileError};
 use crate::catalog::{Format, Source, BFILE_SHA256_LIST, SOURCES};
-use crate::fetch::Fetcher;
-use crate::flammenkamp::{parse_page, SectionKind};
+use crate::fetch::{FetchError, Fetcher};
+use crate::flammenkamp::{parse_page, PageError, SectionKind};
 use crate::manifest::{header_statement, Manifest, SourceEntry, StoredEntry};
-use crate::oeis_text::parse_oeis_text;
+use crate::oeis_text::{parse_oeis_text, OeisTextError};
 use crate::sha256_hex;
+
+/// Why the pipeline stopped; each names the source and the file a person would look at.
+#[derive(Debug, Error)]
+pub enum PipelineError {
+    #[error("{id}: neither {raw} nor a stored copy is in {root}")]
+    NoRawFile { id: String, raw: String, root: PathBuf },
+    #[error("reading {path}: {err}")]
+    Read { path: PathBuf, err: io::Error },
+    #[error("writing {path}: {err}")]
+    Write { path: PathBuf, err: io::Error },
+    #[error("renaming the staged files into place: {err}")]
+    Rename { err: io::Error },
+    #[error("{id}: {path}: not UTF-8 text: {err}")]
+    NotUtf8 { id: String, path: String, err: std::str::Utf8Error },
+    #[error("{id}: {path}: {err}")]
+    BFile { id: String, path: String, err: BFileError },
+    #[error("{id}: {path}: {err}")]
+    OeisText { id: String, path: String, err: OeisTextError },
+    #[error("{id}: {path}: {err}")]
+    Page { id: String, path: String, err: PageError },
+    #[error("{id}: cannot fetch: {err}")]
+    Fetch { id: String, err: FetchError },
+    #[error("{id}: fetched but unreadable: {err}")]
+    Unreadable { id: String, err: Box<PipelineError> },
+    #[error("stored sparse list, line {line}: expected \"n G(n)\", found {text:?}")]
+    StoredLine { line: usize, text: String },
+}
+
+impl PipelineError {
+    fn read(path: &Path, err: io::Error) -> PipelineError {
+        PipelineError::Read { path: path.to_path_buf(), err }
+    }
+
+    fn write(path: &Path, err: io::Error) -> PipelineError {
+        PipelineError::Write { path: path.to_path_buf(), err }
+    }
+}
 
 /// The manifest's path inside `fixtures/`.
 pub const MANIFEST: &str = "manifest.toml";
@@ -64,6 +104,41 @@ fn csv_of(terms: &[(u64, u64)]) -> Vec<u8> {
     w.into_inner().expect("writing to memory")
 }
 
+/// Why a raw file is not the official b-file whose sha256 and size are listed, or `None`
+/// when it is (or when no official hash is known). At the b-file's own place the file
+/// itself is compared; a stored transcription in b-file form is compared by its data lines
+/// (comment lines removed, each as "n a(n)\n"), which is how the official file is written.
+/// Pure: the caller reads the files.
+pub fn official_mismatch(
+    official: Option<&(String, u64)>,
+    at_official_place: bool,
+    raw: &[u8],
+    format: Format,
+) -> Option<String> {
+    let (sha, bytes) = official?;
+    if at_official_place {
+        let found = sha256_hex(raw);
+        return (found != *sha).then(|| {
+            format!(
+                "its sha256 {found} ({} bytes) differs from the official b-file's {sha} ({bytes} bytes): it may be cut short or edited",
+                raw.len()
+            )
+        });
+    }
+    if format != Format::BFile {
+        return None;
+    }
+    let lines: String =
+        String::from_utf8_lossy(raw).lines().filter(|l| !l.starts_with('#')).map(|l| format!("{l}\n")).collect();
+    let found = sha256_hex(lines.as_bytes());
+    (found != *sha).then(|| {
+        format!(
+            "its data lines hash to {found} ({} bytes), which differs from the official b-file's {sha} ({bytes} bytes)",
+            lines.len()
+        )
+    })
+}
+
 /// Parses a raw snapshot into the parsed fixture and the facts for the manifest.
 #[allow(clippy::too_many_arguments)]
 fn prepare(
@@ -74,16 +149,20 @@ fn prepare(
     format: Format,
     origin: &str,
     obtained: String,
-) -> Result<Prepared, String> {
-    let text = std::str::from_utf8(raw).map_err(|e| format!("not UTF-8 text: {e}"))?;
+) -> Result<Prepared, PipelineError> {
+    let (id, path) = (source.id.to_string(), raw_rel.to_string());
+    let text =
+        std::str::from_utf8(raw).map_err(|err| PipelineError::NotUtf8 { id: id.clone(), path: path.clone(), err })?;
     // Only the snapshot at the b-file's own place can be the official file.
     let official = source.official_bfile.filter(|_| raw_rel == source.raw).and_then(|a| official_of(root, a));
     let official_listed = source.official_bfile.and_then(|a| official_of(root, a));
     let raw_sha = sha256_hex(raw);
+    let mismatch = official_mismatch(official_listed.as_ref(), raw_rel == source.raw, raw, format);
     let stored_statement = header_statement(text, "Completeness");
-    let (parsed, terms, complete, part) = match format {
+    let (parsed, terms, mut complete, mut part) = match format {
         Format::BFile => {
-            let b = parse_bfile(text).map_err(|e| e.to_string())?;
+            let b =
+                parse_bfile(text).map_err(|err| PipelineError::BFile { id: id.clone(), path: path.clone(), err })?;
             let (first, last) = (b.terms[0].0, b.terms[b.terms.len() - 1].0);
             let mut part = format!("n = {first}..{last} ({} terms)", b.terms.len());
             let complete = match &stored_statement {
@@ -96,13 +175,17 @@ fn prepare(
             (csv_of(&b.terms), b.terms.len() as u64, complete, part)
         }
         Format::OeisText => {
-            let e = parse_oeis_text(text).map_err(|e| e.to_string())?;
+            let e = parse_oeis_text(text).map_err(|err| PipelineError::OeisText {
+                id: id.clone(),
+                path: path.clone(),
+                err,
+            })?;
             let t = e.indexed();
             let part = format!("OEIS data lines, n = {}..{} ({} terms)", t[0].0, t[t.len() - 1].0, t.len());
             (csv_of(&t), t.len() as u64, true, part)
         }
         Format::FlammenkampHtml => {
-            let p = parse_page(text).map_err(|e| e.to_string())?;
+            let p = parse_page(text).map_err(|err| PipelineError::Page { id: id.clone(), path: path.clone(), err })?;
             let complete = p.sparse_list_complete() && p.missing.is_empty();
             let stated = p.stated_sparse_count.map_or("an unstated number of".to_string(), |c| c.to_string());
             let last = p.sparse.last().map_or(0, |e| e.0);
@@ -115,6 +198,12 @@ fn prepare(
             (json.into_bytes(), p.sparse.len() as u64, complete, part)
         }
     };
+    // A file that is not the official one cannot be called complete, whatever it says. One
+    // that already says it is partial keeps its own reason (the report line still notes it).
+    if let Some(m) = mismatch.as_ref().filter(|_| complete) {
+        complete = false;
+        part = format!("{}; partial: {m}", part.trim_end_matches('.'));
+    }
     let original_bytes = match (&official, origin) {
         (Some((sha, _)), _) if *sha == raw_sha => "yes (sha256 equals the official b-file's)".to_string(),
         (Some(_), _) => "no (sha256 differs from the official b-file's)".to_string(),
@@ -122,12 +211,7 @@ fn prepare(
         (None, _) => "no (a stored transcription, not the original file)".to_string(),
     };
     let official = official.or(official_listed);
-    let note = match &official {
-        Some((sha, _)) if *sha != raw_sha && origin == NETWORK => {
-            Some(format!("{}: the downloaded b-file's sha256 {raw_sha} differs from the official {sha}", source.id))
-        }
-        _ => None,
-    };
+    let note = mismatch.map(|m| format!("{}: {raw_rel}: {m}", source.id));
     let entry = SourceEntry {
         id: source.id.to_string(),
         title: source.title.to_string(),
@@ -164,13 +248,13 @@ fn old_manifest(root: &Path) -> Manifest {
 }
 
 /// Rewrites every parsed fixture and the manifest from the raw snapshots.
-pub fn regenerate(root: &Path) -> Result<Report, String> {
+pub fn regenerate(root: &Path) -> Result<Report, PipelineError> {
     regenerate_with(root, &[])
 }
 
 /// [`regenerate`], with new (origin, obtained) statements for some sources; the others
 /// keep the manifest's.
-fn regenerate_with(root: &Path, now: &[(String, &'static str, String)]) -> Result<Report, String> {
+fn regenerate_with(root: &Path, now: &[(String, &'static str, String)]) -> Result<Report, PipelineError> {
     let old = old_manifest(root);
     let mut prepared = Vec::new();
     for source in SOURCES {
@@ -179,9 +263,13 @@ fn regenerate_with(root: &Path, now: &[(String, &'static str, String)]) -> Resul
         } else if let Some(stored) = source.stored.filter(|s| root.join(s.path).exists()) {
             (stored.path, stored.format)
         } else {
-            return Err(format!("{}: neither {} nor a stored copy is in {}", source.id, source.raw, root.display()));
+            return Err(PipelineError::NoRawFile {
+                id: source.id.to_string(),
+                raw: source.raw.to_string(),
+                root: root.to_path_buf(),
+            });
         };
-        let raw = fs::read(root.join(rel)).map_err(|e| format!("{}: reading {rel}: {e}", source.id))?;
+        let raw = fs::read(root.join(rel)).map_err(|e| PipelineError::read(&root.join(rel), e))?;
         let kept = old.source(source.id).filter(|e| e.raw == rel);
         let (origin, obtained) = match now.iter().find(|(id, _, _)| id == source.id) {
             Some((_, origin, how)) => (*origin, how.clone()),
@@ -191,10 +279,7 @@ fn regenerate_with(root: &Path, now: &[(String, &'static str, String)]) -> Resul
                 None => (STORED, format!("stored copy {rel} (when not recorded)")),
             },
         };
-        prepared.push(
-            prepare(root, source, rel, &raw, format, origin, obtained)
-                .map_err(|e| format!("{}: {rel}: {e}", source.id))?,
-        );
+        prepared.push(prepare(root, source, rel, &raw, format, origin, obtained)?);
     }
     write_all(root, prepared)
 }
@@ -206,13 +291,13 @@ pub fn fetch_all(
     fetcher: &Fetcher,
     url_of: impl Fn(&Source) -> String,
     today: &str,
-) -> Result<Report, Vec<String>> {
+) -> Result<Report, Vec<PipelineError>> {
     let mut prepared = Vec::new();
     let mut failures = Vec::new();
     for source in SOURCES {
         let url = url_of(source);
         match fetcher.get(&url) {
-            Err(e) => failures.push(format!("{}: cannot fetch: {e}", source.id)),
+            Err(err) => failures.push(PipelineError::Fetch { id: source.id.to_string(), err }),
             Ok(body) => {
                 let obtained = format!("fetched from {} on {today}", source.url);
                 match prepare(root, source, source.raw, &body, source.format, NETWORK, obtained) {
@@ -220,7 +305,9 @@ pub fn fetch_all(
                         p.raw = Some((source.raw.to_string(), body));
                         prepared.push(p);
                     }
-                    Err(e) => failures.push(format!("{}: fetched but unreadable: {e}", source.id)),
+                    Err(err) => {
+                        failures.push(PipelineError::Unreadable { id: source.id.to_string(), err: Box::new(err) })
+                    }
                 }
             }
         }
@@ -232,7 +319,7 @@ pub fn fetch_all(
 }
 
 /// Stages every file, then renames them all into place.
-fn write_all(root: &Path, prepared: Vec<Prepared>) -> Result<Report, String> {
+fn write_all(root: &Path, prepared: Vec<Prepared>) -> Result<Report, PipelineError> {
     let mut report = Report::default();
     let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
     let mut manifest = Manifest::default();
@@ -258,18 +345,18 @@ fn write_all(root: &Path, prepared: Vec<Prepared>) -> Result<Report, String> {
             Ok(s) => staged.push(s),
             Err(e) => {
                 staged.into_iter().for_each(Staged::abandon);
-                return Err(format!("writing {}: {e}", path.display()));
+                return Err(PipelineError::write(path, e));
             }
         }
     }
     for s in staged {
-        s.commit().map_err(|e| format!("renaming into place: {e}"))?;
+        s.commit().map_err(|err| PipelineError::Rename { err })?;
     }
     Ok(report)
 }
 
 /// Every file in `raw/stored/`, with its own statements of source and completeness.
-fn stored_entries(root: &Path) -> Result<Vec<StoredEntry>, String> {
+fn stored_entries(root: &Path) -> Result<Vec<StoredEntry>, PipelineError> {
     let dir = root.join("raw/stored");
     let mut names: Vec<String> = match fs::read_dir(&dir) {
         Ok(rd) => rd.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).collect(),
@@ -280,7 +367,7 @@ fn stored_entries(root: &Path) -> Result<Vec<StoredEntry>, String> {
     names
         .into_iter()
         .map(|name| {
-            let bytes = fs::read(dir.join(&name)).map_err(|e| format!("reading raw/stored/{name}: {e}"))?;
+            let bytes = fs::read(dir.join(&name)).map_err(|e| PipelineError::read(&dir.join(&name), e))?;
             let text = String::from_utf8_lossy(&bytes);
             Ok(StoredEntry {
                 path: format!("raw/stored/{name}"),
@@ -295,10 +382,11 @@ fn stored_entries(root: &Path) -> Result<Vec<StoredEntry>, String> {
 
 /// Makes the raw snapshots from the stored copies in `shared` (the folder of stored source
 /// files this project was given), then regenerates everything.
-pub fn import_stored(root: &Path, shared: &Path, today: &str) -> Result<Report, String> {
-    let read = |name: &str| fs::read_to_string(shared.join(name)).map_err(|e| format!("reading {name}: {e}"));
+pub fn import_stored(root: &Path, shared: &Path, today: &str) -> Result<Report, PipelineError> {
+    let read =
+        |name: &str| fs::read_to_string(shared.join(name)).map_err(|e| PipelineError::read(&shared.join(name), e));
     let mut names: Vec<String> = fs::read_dir(shared)
-        .map_err(|e| format!("reading {}: {e}", shared.display()))?
+        .map_err(|e| PipelineError::read(shared, e))?
         .filter_map(|e| e.ok())
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .filter(|n| n.ends_with(".txt"))
@@ -307,7 +395,8 @@ pub fn import_stored(root: &Path, shared: &Path, today: &str) -> Result<Report, 
     let mut obtained = Vec::new();
     for name in &names {
         let text = read(name)?;
-        crate::atomic::write_atomic(&root.join("raw/stored").join(name), text.as_bytes()).map_err(|e| e.to_string())?;
+        let target = root.join("raw/stored").join(name);
+        crate::atomic::write_atomic(&target, text.as_bytes()).map_err(|e| PipelineError::write(&target, e))?;
         // A b-file whose lines are the official bytes becomes the raw snapshot itself.
         if let Some(a) = name.strip_prefix("oeis_A").and_then(|n| n.strip_suffix("_bfile.txt")) {
             let lines: String = text.lines().filter(|l| !l.starts_with('#')).map(|l| format!("{l}\n")).collect();
@@ -322,7 +411,8 @@ pub fn import_stored(root: &Path, shared: &Path, today: &str) -> Result<Report, 
                 })
             });
             if official.is_some_and(|(sha, _)| sha == sha256_hex(lines.as_bytes())) {
-                crate::atomic::write_atomic(&root.join(source.raw), lines.as_bytes()).map_err(|e| e.to_string())?;
+                let target = root.join(source.raw);
+                crate::atomic::write_atomic(&target, lines.as_bytes()).map_err(|e| PipelineError::write(&target, e))?;
                 let how = header_statement(&text, "How obtained").unwrap_or_default();
                 obtained.push((
                     id,
@@ -336,7 +426,8 @@ pub fn import_stored(root: &Path, shared: &Path, today: &str) -> Result<Report, 
     let html = partial_flammenkamp_html(&flammenkamp)?;
     let source = crate::catalog::source("flammenkamp-grundy").expect("catalogued");
     let stored = source.stored.expect("a stored path").path;
-    crate::atomic::write_atomic(&root.join(stored), html.as_bytes()).map_err(|e| e.to_string())?;
+    let target = root.join(stored);
+    crate::atomic::write_atomic(&target, html.as_bytes()).map_err(|e| PipelineError::write(&target, e))?;
     obtained.push((
         source.id.to_string(),
         STORED,
@@ -357,16 +448,17 @@ pub fn import_stored(root: &Path, shared: &Path, today: &str) -> Result<Report, 
 
 /// The first part of Flammenkamp's page, rebuilt from the stored copy of its sparse list:
 /// the same headings and the same `<pre>` layout, `G(%8d)=%3d` entries five to a line.
-pub fn partial_flammenkamp_html(stored: &str) -> Result<String, String> {
+pub fn partial_flammenkamp_html(stored: &str) -> Result<String, PipelineError> {
     // Not a b-file: n increases, but not by one.
     let entries: Vec<(u64, u64)> = stored
         .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
+        .enumerate()
+        .filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|(i, l)| {
             let mut t = l.split_whitespace().map(|x| x.parse::<u64>());
             match (t.next(), t.next()) {
                 (Some(Ok(n)), Some(Ok(v))) => Ok((n, v)),
-                _ => Err(format!("bad stored line {l:?}")),
+                _ => Err(PipelineError::StoredLine { line: i + 1, text: l.to_string() }),
             }
         })
         .collect::<Result<_, _>>()?;

@@ -3,12 +3,13 @@
 //! - [`api::handle`]: every request as a pure function of method, path and body, so that
 //!   the whole API is tested without a socket; it validates everything and answers bad
 //!   input with a 4xx and a one-line reason.
-//! - [`server::serve`]: the HTTP server (tiny_http) on 127.0.0.1, with a body size limit,
-//!   a few worker threads, and a guard that turns any panic into a 500 instead of a dead
-//!   worker.
+//! - [`server::serve`]: the HTTP server (std `TcpListener` and a small request reader of
+//!   its own) on 127.0.0.1, with read timeouts, a deadline per request, size limits, a cap
+//!   on connections, a few workers for the handling, and a guard that turns any panic into
+//!   a 500 instead of a dead thread.
 //! - `assets/`: the page, its script and style, compiled into the binary (no CDN).
 
 pub mod api;
 pub mod server;
 
-pub use server::{serve, ServeOptions};
+pub use server::{serve, serve_with, Limits, ServeError, ServeOptions};

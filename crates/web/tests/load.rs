@@ -1,11 +1,12 @@
 //! The server on loopback under a bounded load of good and bad requests: it answers every
-//! one, with the right status, and still answers afterwards.
+//! one, with the right status, and still answers afterwards; and clients that stall or
+//! dribble (bounded in count and in time) neither starve the others nor stay forever.
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
-use grundy_web::{serve, ServeOptions};
+use grundy_web::{serve, serve_with, Limits, ServeOptions};
 
 fn request(addr: SocketAddr, raw: &[u8]) -> Option<u16> {
     let mut s = TcpStream::connect_timeout(&addr, Duration::from_secs(5)).ok()?;
@@ -75,5 +76,103 @@ fn keeps_answering_under_load() {
         .collect();
     assert!(handles.into_iter().all(|h| h.join().unwrap()));
     assert_eq!(request(addr, &get("/api/games")), Some(200), "still answering");
+    running.stop();
+}
+
+fn loopback(workers: usize) -> ServeOptions {
+    ServeOptions { addr: "127.0.0.1:0".parse().unwrap(), workers }
+}
+
+/// A client that announces a 16,000-byte body and sends one byte of it.
+fn stall(addr: SocketAddr) -> TcpStream {
+    let mut s = TcpStream::connect_timeout(&addr, Duration::from_secs(5)).unwrap();
+    s.write_all(b"POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: 16000\r\n\r\n{").unwrap();
+    s
+}
+
+/// The status the server finally sends on a stalled connection, and how long it took.
+fn status_of(mut s: TcpStream, wait: Duration) -> (Option<u16>, Duration) {
+    let started = Instant::now();
+    s.set_read_timeout(Some(wait)).unwrap();
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out);
+    let text = String::from_utf8_lossy(&out);
+    (text.split_whitespace().nth(1).and_then(|c| c.parse().ok()), started.elapsed())
+}
+
+#[test]
+fn stalled_clients_do_not_starve_the_others() {
+    let running = serve(&loopback(4)).unwrap();
+    let addr = running.addr;
+    // Twice as many stalled clients as workers, and two that connect and send nothing.
+    let mut stalled: Vec<TcpStream> = (0..8).map(|_| stall(addr)).collect();
+    stalled.extend((0..2).map(|_| TcpStream::connect_timeout(&addr, Duration::from_secs(5)).unwrap()));
+    std::thread::sleep(Duration::from_millis(200));
+    for (raw, status) in [
+        (get("/"), 200),
+        (get("/api/games"), 200),
+        (post("/api/analyze", r#"{"game":"grundy","heaps":[5,9,12]}"#), 200),
+    ] {
+        for _ in 0..5 {
+            let started = Instant::now();
+            assert_eq!(request(addr, &raw), Some(status));
+            let took = started.elapsed();
+            assert!(took < Duration::from_secs(2), "answered in {took:?} while clients stall");
+        }
+    }
+    // Each stalled client is answered 408 when its request deadline (10 s) has passed, not
+    // left open.
+    let (status, took) = status_of(stalled.remove(0), Duration::from_secs(20));
+    assert_eq!(status, Some(408), "after {took:?}");
+    assert!(took < Duration::from_secs(12), "{took:?}");
+    for s in stalled {
+        let (status, took) = status_of(s, Duration::from_secs(5));
+        assert_eq!(status, Some(408), "after {took:?}");
+    }
+    running.stop();
+}
+
+#[test]
+fn a_dribbling_client_is_cut_at_the_request_deadline() {
+    let limits = Limits {
+        read_timeout: Duration::from_millis(800),
+        request_deadline: Duration::from_secs(2),
+        ..Limits::default()
+    };
+    let running = serve_with(&loopback(2), limits).unwrap();
+    let addr = running.addr;
+    let mut s = TcpStream::connect_timeout(&addr, Duration::from_secs(5)).unwrap();
+    let started = Instant::now();
+    // One byte every 300 ms: no read ever waits past the read timeout, but the whole
+    // request never arrives. Stop after 5 s whatever happens.
+    for b in b"GET /api/games HTTP/1.1\r\nHost: x\r\n".iter().cycle() {
+        if s.write_all(&[*b]).is_err() || started.elapsed() > Duration::from_secs(5) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    let (status, _) = status_of(s, Duration::from_secs(5));
+    let took = started.elapsed();
+    assert_eq!(status, Some(408), "after {took:?}");
+    assert!(took < Duration::from_secs(4), "{took:?}");
+    running.stop();
+}
+
+#[test]
+fn connections_beyond_the_cap_are_refused_at_once() {
+    let limits = Limits { max_connections: 3, request_deadline: Duration::from_secs(3), ..Limits::default() };
+    let running = serve_with(&loopback(2), limits).unwrap();
+    let addr = running.addr;
+    let stalled: Vec<TcpStream> = (0..3).map(|_| stall(addr)).collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let started = Instant::now();
+    assert_eq!(request(addr, &get("/")), Some(503));
+    assert!(started.elapsed() < Duration::from_secs(2));
+    // Once the stalled ones are answered and gone, the server takes connections again.
+    for s in stalled {
+        assert_eq!(status_of(s, Duration::from_secs(10)).0, Some(408));
+    }
+    std::thread::sleep(Duration::from_millis(100));
+    assert_eq!(request(addr, &get("/")), Some(200));
     running.stop();
 }

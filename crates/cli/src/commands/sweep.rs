@@ -2,10 +2,14 @@
 
 use std::io::Write;
 
-use anyhow::Result;
-use grundy_core::FastSweep;
+use anyhow::{bail, Result};
+use grundy_core::{FastSweep, HeapValue, SweepStats};
 
 pub fn run(out: &mut impl Write, to: u64) -> Result<()> {
+    // G(0..0) holds no heap, so there is nothing to sweep and no record to report.
+    if to == 0 {
+        bail!("--to 0 asks for no heaps (G(0..0) is empty); give --to 1 or more");
+    }
     let bar = indicatif::ProgressBar::new(to);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:40} {human_pos}/{human_len} heaps  {per_sec}  ETA {eta}")
@@ -14,21 +18,31 @@ pub fn run(out: &mut impl Write, to: u64) -> Result<()> {
     let mut sweep = FastSweep::new();
     sweep.run_to_with(to, |done| bar.set_position(done))?;
     bar.finish_and_clear();
-    let s = sweep.stats();
-    writeln!(
-        out,
-        "G(0..{to}): {} sparse heaps, the last G({}) = {}",
-        s.sparse_heaps.len(),
-        s.sparse_heaps.last().map_or(0, |h| h.heap),
-        s.sparse_heaps.last().map_or(0, |h| h.value)
-    )?;
-    let r = s.records.last().expect("heap 0 is a record");
-    writeln!(out, "{} records, the last G({}) = {}", s.records.len(), r.heap, r.value)?;
-    writeln!(
-        out,
-        "average stage-2 scan {:.2}; longest {:?}",
-        s.scan.average(),
-        s.scan.longest.map(|l| (l.heap, l.length))
-    )?;
+    write!(out, "{}", describe(to, sweep.stats()))?;
     Ok(())
+}
+
+/// What a sweep found, in words (no Debug text: `None` and tuples mean nothing to a reader).
+fn describe(to: u64, s: &SweepStats) -> String {
+    let last = |h: Option<&HeapValue>| match h {
+        Some(h) => format!("the last G({}) = {}", h.heap, h.value),
+        None => "none".to_string(),
+    };
+    let mut text = format!(
+        "G(0..{to}): {} sparse heaps, {}\n{} records, {}\n",
+        s.sparse_heaps.len(),
+        last(s.sparse_heaps.last()),
+        s.records.len(),
+        last(s.records.last())
+    );
+    text.push_str(&match s.scan.longest {
+        Some(l) => format!(
+            "average stage-2 scan {:.2} splits; the longest, {} splits, at heap {}\n",
+            s.scan.average(),
+            l.length,
+            l.heap
+        ),
+        None => "no stage-2 scans (every heap so far is sparse)\n".to_string(),
+    });
+    text
 }
