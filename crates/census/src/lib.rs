@@ -6,6 +6,7 @@
 //! checks that none is missing, twice or from another census, groups games with identical
 //! values, and writes the table.
 
+pub mod compare;
 pub mod family;
 pub mod record;
 pub mod shard;

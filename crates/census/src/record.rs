@@ -72,10 +72,29 @@ pub struct GameRecord {
     pub shifted_checksum: String,
     /// G(0..64) as base-36 characters, for people.
     pub head: String,
+    /// For a proved period with pre-period + period at most [`MAX_PERIODIC_TEXT`]:
+    /// G(0..preperiod + period) as base-36 characters, the tczajka tables' "nimbers".
+    pub periodic_values: Option<String>,
+    /// The statistics at every power of two from 2^10 up to `computed`, as tables quote them.
+    pub milestones: Vec<Milestone>,
     /// The engine that computed the values.
     pub engine: String,
     /// Wall-clock seconds (the only field that differs between runs).
     pub seconds: f64,
+}
+
+/// Longest value text kept for a proved period.
+pub const MAX_PERIODIC_TEXT: u64 = 4096;
+
+/// The statistics over G(0..heaps).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Milestone {
+    pub heaps: u64,
+    pub largest: u64,
+    pub largest_at: u64,
+    /// Sparse heaps under the record's mask, and the last one.
+    pub sparse_heaps: u64,
+    pub last_sparse: Option<u64>,
 }
 
 /// FNV-1a, 64-bit, over u64 values written little-endian.

@@ -9,7 +9,7 @@ use grundy_core::games::TakeAndBreak;
 use grundy_core::Value;
 use thiserror::Error;
 
-use crate::record::{nimber_char, CensusKey, Fnv, GameRecord, Status, TRIVIAL_PROOF};
+use crate::record::{nimber_char, CensusKey, Fnv, GameRecord, Milestone, Status, MAX_PERIODIC_TEXT, TRIVIAL_PROOF};
 
 /// Why a game could not be run.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -73,6 +73,33 @@ pub fn solve(code: &str, key: &CensusKey) -> Result<GameRecord, SolveError> {
         shifted.push(value_at(n + 1));
     }
     let head: String = (0..64.min(budget)).map(|n| nimber_char(value_at(n))).collect();
+    let periodic_values = proof.as_ref().and_then(|p| {
+        let len = (p.preperiod + p.period) as u64;
+        (len <= MAX_PERIODIC_TEXT).then(|| (0..len as usize).map(|n| nimber_char(value_at(n))).collect())
+    });
+    let mut milestones = Vec::new();
+    let (mut largest_so_far, mut largest_first, mut count, mut last) = (0u64, 0u64, 0u64, None);
+    let mut next_milestone = 1usize << 10;
+    for (n, &v) in examined.iter().enumerate() {
+        if u64::from(v) > largest_so_far {
+            largest_so_far = u64::from(v);
+            largest_first = n as u64;
+        }
+        if is_rare(v, mask) {
+            count += 1;
+            last = Some(n as u64);
+        }
+        if n + 1 == next_milestone {
+            milestones.push(Milestone {
+                heaps: next_milestone as u64,
+                largest: largest_so_far,
+                largest_at: largest_first,
+                sparse_heaps: count,
+                last_sparse: last,
+            });
+            next_milestone *= 2;
+        }
+    }
     Ok(GameRecord {
         key: key.clone(),
         code: code.to_string(),
@@ -88,6 +115,8 @@ pub fn solve(code: &str, key: &CensusKey) -> Result<GameRecord, SolveError> {
         checksum: checksum.hex(),
         shifted_checksum: shifted.hex(),
         head,
+        periodic_values,
+        milestones,
         engine: "octal-sparse".into(),
         seconds: start.elapsed().as_secs_f64(),
     })

@@ -297,6 +297,8 @@ mod tests {
             checksum: checksum.into(),
             shifted_checksum: format!("shift-{checksum}"),
             head: "01".into(),
+            periodic_values: None,
+            milestones: Vec::new(),
             engine: "test".into(),
             seconds: 0.0,
         }

@@ -72,5 +72,13 @@ pub fn merge_into(out: &mut impl Write, family: &Family, budget: u64, dir: &Path
         csv.display(),
         md.display()
     )?;
+    if family.name == "tczajka" {
+        let sections = grundy_census::compare::compare_tczajka(&table);
+        let path = store.write_text("tczajka.md", &grundy_census::compare::markdown(&sections, &table))?;
+        for s in &sections {
+            writeln!(out, "tczajka {}: {} rows, {} match, {} differ", s.name, s.rows, s.matched, s.differences.len())?;
+        }
+        writeln!(out, "the differences, each with its reason: {}", path.display())?;
+    }
     Ok(())
 }
