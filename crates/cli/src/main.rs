@@ -1,6 +1,7 @@
 //! The `grundy` command: thin glue over grundy-core.
 
 mod commands;
+mod progress;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -148,12 +149,63 @@ enum Command {
         #[arg(long, default_value = "127.0.0.1")]
         bind: std::net::IpAddr,
     },
+    /// A census of a family of octal games: each code swept until its period is proved or
+    /// the budget is reached, one result file per game, then one table (see `census merge`).
+    Census(CensusArgs),
     /// The long sweep of Grundy's game, with a progress bar, and what it found.
     Sweep {
         /// Heaps: G(0..N); accepts 2^24 and 1e6.
         #[arg(long, value_parser = parse_count)]
         to: u64,
     },
+}
+
+#[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+struct CensusArgs {
+    #[command(subcommand)]
+    command: Option<CensusCommand>,
+    /// The family: tczajka, 0.ddd, 0.dddd, 4.ddd, list:CODE,CODE,... or list-file:PATH.
+    #[arg(long, required = true)]
+    family: Option<String>,
+    /// Values computed at most per game: G(0..N); accepts 2^20.
+    #[arg(long, default_value = "2^20", value_parser = parse_count)]
+    budget: u64,
+    /// The census folder (default runs/census/<family>).
+    #[arg(long)]
+    out: Option<std::path::PathBuf>,
+    /// Run only shard i of n (0 <= i < n); inside a Slurm job array the shard comes from
+    /// SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT.
+    #[arg(long)]
+    shard: Option<String>,
+}
+
+#[derive(Subcommand)]
+enum CensusCommand {
+    /// Build table.csv and table.md from the result files, checking that no game is missing
+    /// or twice and that all come from the same census (version and budget).
+    Merge {
+        #[arg(long)]
+        family: String,
+        #[arg(long, default_value = "2^20", value_parser = parse_count)]
+        budget: u64,
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+    },
+}
+
+/// A family by name; `list-file:PATH` reads the codes from a file.
+fn family(name: &str) -> Result<grundy_census::family::Family> {
+    use anyhow::Context;
+    match name.strip_prefix("list-file:") {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).with_context(|| format!("reading {path}"))?;
+            let mut f = grundy_census::family::Family::parse(&format!("list:{text}"))?;
+            f.name = name.to_string();
+            Ok(f)
+        }
+        None => Ok(grundy_census::family::Family::parse(name)?),
+    }
 }
 
 /// A heap size, in the forms a count takes (`1222`, `2^10`, `1e3`, `1_000`), through the one
@@ -286,6 +338,19 @@ fn run(cli: Cli) -> Result<()> {
             let seed = seed.unwrap_or_else(clock_seed);
             commands::explain::practice(&mut out, &mut io::stdin().lock(), &game, seed)?
         }
+        Command::Census(args) => match args.command {
+            Some(CensusCommand::Merge { family: name, budget, out: dir }) => {
+                let f = family(&name)?;
+                let dir = commands::census::folder(&f, dir)?;
+                commands::census::merge_into(&mut out, &f, budget, &dir)?
+            }
+            None => {
+                let f = family(args.family.as_deref().expect("clap requires --family"))?;
+                let dir = commands::census::folder(&f, args.out)?;
+                let shard = args.shard.as_deref().map(grundy_census::shard::Shard::parse).transpose()?;
+                commands::census::run(&mut out, &f, args.budget, &dir, shard)?
+            }
+        },
         Command::Sweep { to } => commands::sweep::run(&mut out, to)?,
     }
     out.flush()?;

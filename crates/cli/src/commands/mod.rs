@@ -1,6 +1,7 @@
 //! One module per subcommand of `grundy`.
 
 pub mod analyze;
+pub mod census;
 pub mod explain;
 pub mod misere;
 pub mod period;

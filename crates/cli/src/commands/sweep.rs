@@ -10,11 +10,7 @@ pub fn run(out: &mut impl Write, to: u64) -> Result<()> {
     if to == 0 {
         bail!("--to 0 asks for no heaps (G(0..0) is empty); give --to 1 or more");
     }
-    let bar = indicatif::ProgressBar::new(to);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:40} {human_pos}/{human_len} heaps  {per_sec}  ETA {eta}")
-            .expect("a valid template"),
-    );
+    let bar = crate::progress::bar(to, "heaps");
     let mut sweep = FastSweep::new();
     sweep.run_to_with(to, |done| bar.set_position(done))?;
     bar.finish_and_clear();

@@ -1,0 +1,153 @@
+//! Families of octal-game codes: the codes a census runs, in a fixed order.
+//!
+//! - `tczajka`: every code of the tczajka GameLookup table (all octal codes with d0 in
+//!   {0, 4} and one to three digits after the point, the last not 0: 1,022 codes) and `4.`,
+//!   the one representative of its tables outside it: 1,023 codes;
+//! - `0.ddd`, `0.dddd`, ...: every code 0.d1...dk with k digits after the point, each 0-7,
+//!   the last one not 0 (shorter codes are the ones ending in 0: they belong to the shorter
+//!   family), so `0.dddd` has 7 * 8^3 = 3,584 codes;
+//! - `4.ddd` likewise with d0 = 4;
+//! - `list:<codes>`: codes separated by commas or white space (a list file is read by the
+//!   caller and passed as this text).
+//!
+//! Codes are written canonically, `d0.d1d2...` (`.07` is `0.07`), so that each game has one
+//! name and one result file.
+
+use grundy_core::games::TakeAndBreak;
+use thiserror::Error;
+
+/// Why a family name or a listed code was refused.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum FamilyError {
+    #[error("unknown family {name:?} (try tczajka, 0.ddd, 0.dddd, 4.ddd or list:CODE,CODE,...)")]
+    Unknown { name: String },
+    #[error("family {name:?}: at most 6 digits after the point")]
+    TooLong { name: String },
+    #[error("family list: {code:?} is not an octal code: {reason}")]
+    BadCode { code: String, reason: String },
+    #[error("family list: {code:?} is listed twice (as {canonical})")]
+    Duplicate { code: String, canonical: String },
+    #[error("family list is empty")]
+    Empty,
+}
+
+/// A family of codes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Family {
+    /// The name as given on the command line (used in result files and the table).
+    pub name: String,
+    /// The codes, canonical, in census order.
+    pub codes: Vec<String>,
+}
+
+/// The canonical form of an octal code: `d0.d1d2...` without trailing zeros (`.07` ->
+/// `0.07`, `4` -> `4.`). Refuses codes that are not octal (hexadecimal digits, `!`).
+pub fn canonical(code: &str) -> Result<String, FamilyError> {
+    let bad = |reason: String| FamilyError::BadCode { code: code.to_string(), reason };
+    let game = TakeAndBreak::parse(code).map_err(|e| bad(e.to_string()))?;
+    if !game.is_octal() {
+        return Err(bad("the census takes octal codes (digits 0-7, no '!')".into()));
+    }
+    Ok(canonical_of_digits(game.digits()))
+}
+
+/// `d0.d1d2...` from the digits d0, d1, ... (trailing zeros already dropped).
+pub fn canonical_of_digits(digits: &[u8]) -> String {
+    let mut s = format!("{}.", digits[0]);
+    for d in &digits[1..] {
+        s.push(char::from(b'0' + d));
+    }
+    s
+}
+
+/// Every code d0.d1...dk with the given d0, k digits after the point, the last not 0.
+fn all_codes(d0: u8, k: usize) -> Vec<String> {
+    let mut codes = Vec::new();
+    let count = 8usize.pow(k as u32);
+    for i in 0..count {
+        let mut digits = vec![d0];
+        let mut x = i;
+        let mut tail = Vec::with_capacity(k);
+        for _ in 0..k {
+            tail.push((x % 8) as u8);
+            x /= 8;
+        }
+        tail.reverse();
+        if tail.last() == Some(&0) {
+            continue;
+        }
+        digits.extend(tail);
+        codes.push(canonical_of_digits(&digits));
+    }
+    codes
+}
+
+impl Family {
+    /// Parses a family name.
+    pub fn parse(name: &str) -> Result<Family, FamilyError> {
+        let n = name.trim();
+        let codes = if n == "tczajka" {
+            let mut codes = Vec::new();
+            for d0 in [0u8, 4] {
+                for k in 0..=3 {
+                    if d0 == 0 && k == 0 {
+                        continue; // 0. has no move
+                    }
+                    codes.extend(all_codes(d0, k));
+                }
+            }
+            codes
+        } else if let Some(list) = n.strip_prefix("list:") {
+            let mut codes: Vec<String> = Vec::new();
+            for code in list.split(|c: char| c == ',' || c.is_whitespace()).filter(|c| !c.is_empty()) {
+                let c = canonical(code)?;
+                if codes.contains(&c) {
+                    return Err(FamilyError::Duplicate { code: code.to_string(), canonical: c });
+                }
+                codes.push(c);
+            }
+            if codes.is_empty() {
+                return Err(FamilyError::Empty);
+            }
+            codes
+        } else if let Some((d0, ds)) = n.split_once('.').filter(|(d0, ds)| {
+            (d0.is_empty() || *d0 == "0" || *d0 == "4") && !ds.is_empty() && ds.chars().all(|c| c == 'd')
+        }) {
+            if ds.len() > 6 {
+                return Err(FamilyError::TooLong { name: n.to_string() });
+            }
+            all_codes(if d0 == "4" { 4 } else { 0 }, ds.len())
+        } else {
+            return Err(FamilyError::Unknown { name: n.to_string() });
+        };
+        Ok(Family { name: n.to_string(), codes })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(Family::parse("tczajka").unwrap().codes.len(), 1023);
+        assert_eq!(Family::parse("0.ddd").unwrap().codes.len(), 448);
+        assert_eq!(Family::parse(".dddd").unwrap().codes.len(), 3584);
+        assert_eq!(Family::parse("4.dd").unwrap().codes.len(), 56);
+        let t = Family::parse("tczajka").unwrap().codes;
+        assert_eq!(&t[..3], ["0.1", "0.2", "0.3"]);
+        assert!(t.contains(&"4.".to_string()) && t.contains(&"4.777".to_string()));
+    }
+
+    #[test]
+    fn lists() {
+        let f = Family::parse("list:.07, 0.137 4.07").unwrap();
+        assert_eq!(f.codes, ["0.07", "0.137", "4.07"]);
+        assert!(matches!(Family::parse("list:.07,0.070"), Err(FamilyError::Duplicate { .. })));
+        assert!(matches!(Family::parse("list:.8"), Err(FamilyError::BadCode { .. })));
+        assert!(matches!(Family::parse("list:4!.0"), Err(FamilyError::BadCode { .. })));
+        assert!(matches!(Family::parse("list:"), Err(FamilyError::Empty)));
+        assert!(matches!(Family::parse("octal"), Err(FamilyError::Unknown { .. })));
+        assert!(matches!(Family::parse("0.ddddddd"), Err(FamilyError::TooLong { .. })));
+    }
+}
