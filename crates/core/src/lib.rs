@@ -20,10 +20,13 @@
 //! Everything here is pure: inputs are validated when they are built, and no function
 //! touches files, the network or the clock.
 
+#![warn(missing_docs)]
+
 pub mod bfile;
 pub mod count;
 pub mod games;
 pub mod grundy;
+#[allow(missing_docs)] // Not yet documented: its owner writes the docs, then this line goes (issue 10).
 pub mod position;
 
 pub use grundy::checkpoint::{Checkpoint, CheckpointError};

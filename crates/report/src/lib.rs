@@ -7,6 +7,8 @@
 //! - [`markdown::report`] and [`findings::Findings`]: the report text and the JSON the
 //!   play page shows; [`plot`]: SVG pictures.
 
+#![warn(missing_docs)]
+
 pub mod claims;
 
 pub mod findings;

@@ -29,8 +29,11 @@ const FINDINGS: &str = include_str!("../../../runs/report/findings.json");
 /// An answer: status, content type and body.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reply {
+    /// The HTTP status.
     pub status: u16,
+    /// The `Content-Type` header.
     pub content_type: &'static str,
+    /// The body.
     pub body: Vec<u8>,
 }
 

@@ -8,7 +8,7 @@ use grundy_core::FastSweep;
 pub fn run(out: &mut impl Write, to: u64) -> Result<()> {
     let bar = indicatif::ProgressBar::new(to);
     bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:40} {human_pos}/{human_len} heaps  {per_sec}  ETA {eta}")
+        indicatif::ProgressStyle::with_template(grundy_core::grundy::fast::PROGRESS_TEMPLATE)
             .expect("a valid template"),
     );
     let mut sweep = FastSweep::new();
