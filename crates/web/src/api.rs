@@ -330,6 +330,24 @@ mod tests {
         assert_eq!(handle("POST", "/api/analyze", many.as_bytes()).status, 422);
     }
 
+    /// The page's game list is the catalog's, each with its rules, and every one of its ids
+    /// is accepted by the analysis.
+    #[test]
+    fn games_come_from_the_catalog() {
+        let g = json_of(&handle("GET", "/api/games", b""));
+        let ids: Vec<&str> = g["games"].as_array().unwrap().iter().map(|x| x["id"].as_str().unwrap()).collect();
+        assert_eq!(ids, ["grundy", "kayles", "dawsons-kayles", "s1,2,3", "half", "nim", "misere-nim"]);
+        assert_eq!(g["games"][0]["ui"], "cut");
+        assert_eq!(g["games"][2]["play"], "strip");
+        assert!(g["games"][1]["rules"].as_str().unwrap().contains("pins"));
+        for id in ids {
+            let body = format!(r#"{{"game":"{id}","heaps":[3]}}"#);
+            assert_eq!(handle("POST", "/api/analyze", body.as_bytes()).status, 200, "{id}");
+        }
+        let r = handle("POST", "/api/analyze", br#"{"game":"squares","heaps":[3]}"#);
+        assert_eq!(r.status, 400, "the catalog does not offer squares on the page");
+    }
+
     #[test]
     fn other_games_and_misere_nim() {
         let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"s1,2,3","heaps":[2,5,6]}"#));
