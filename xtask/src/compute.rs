@@ -288,8 +288,7 @@ fn check_against(summary: &Summary, other: &Path, other_summary: &Summary, n: u6
 fn progress_bar(n: u64, start: u64) -> ProgressBar {
     let bar = ProgressBar::new(n);
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {human_pos}/{human_len} heaps  {per_sec}  ETA {eta}")
-            .expect("a valid template"),
+        ProgressStyle::with_template(grundy_core::grundy::fast::PROGRESS_TEMPLATE).expect("a valid template"),
     );
     bar.set_position(start);
     bar.reset_eta();

@@ -1,9 +1,11 @@
 //! Project tasks, run with `cargo xtask <task>`. Only xtask writes `fixtures/` and `runs/`.
 
 mod bench;
+mod ci;
 mod compute;
 mod fetch;
 mod report;
+mod tidy;
 mod util;
 mod verify;
 
@@ -36,6 +38,24 @@ enum Task {
     BenchOne(bench::OneArgs),
     /// compute (only when the summary is missing or from another algorithm) -> verify -> report.
     All,
+    /// Check the architecture rules (file docs, missing_docs, no Command outside xtask, core's
+    /// dependencies and no I/O, reasons on #[ignore]).
+    Tidy,
+    /// Run every CI step in order, exactly what `.ci/run` runs.
+    Ci,
+}
+
+/// `cargo xtask tidy`: the rules of `tidy.rs`, every broken one listed.
+fn tidy_task() -> anyhow::Result<()> {
+    let problems = tidy::check(&util::root());
+    for p in &problems {
+        eprintln!("{p}");
+    }
+    if !problems.is_empty() {
+        anyhow::bail!("{} architecture rules broken (see above)", problems.len());
+    }
+    println!("tidy: every rule holds");
+    Ok(())
 }
 
 /// The main job: the 2^26 sweep (reused when its summary is current), its checks and report.
@@ -61,6 +81,8 @@ fn main() -> ExitCode {
         Task::Verify(args) => verify::run(args),
         Task::Report(args) => report::run(args),
         Task::All => all(),
+        Task::Tidy => tidy_task(),
+        Task::Ci => ci::run(),
         Task::Bench(args) => bench::run(args),
         Task::BenchOne(args) => bench::run_one(args),
     };

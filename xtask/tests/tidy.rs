@@ -1,31 +1,40 @@
-//! Architecture rules that are easy to break without noticing.
+//! `cargo xtask tidy` as a test, so `cargo test` keeps the architecture rules too; the
+//! rules themselves are in `xtask/src/tidy.rs`, included here as they are.
 
-use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
+#[path = "../src/tidy.rs"]
+mod tidy;
+
+#[test]
+fn tidy() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let problems = tidy::check(root);
+    assert!(problems.is_empty(), "cargo xtask tidy:\n{}", problems.join("\n"));
 }
 
-/// grundy-core is the mathematics only: no files, network, clock, environment or processes.
+/// The rules catch what they are for: a file with each kind of break, in a scratch tree.
 #[test]
-fn core_does_no_io() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-    let mut files = Vec::new();
-    rust_files(&root.join("crates/core/src"), &mut files);
-    assert!(!files.is_empty());
-    let forbidden = ["std::fs", "std::net", "std::io", "std::time", "std::env", "std::process", "std::thread::sleep"];
-    for file in files {
-        let text = fs::read_to_string(&file).unwrap();
-        for word in forbidden {
-            assert!(!text.contains(word), "{} uses {word}; grundy-core must stay free of I/O", file.display());
-        }
-    }
+fn tidy_catches_breaks() {
+    let root = std::env::temp_dir().join(format!("grundy-tidy-{}", std::process::id()));
+    let write = |rel: &str, text: &str| {
+        let path = root.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write("crates/core/Cargo.toml", "[dependencies]\ncrc32fast.workspace = true\nserde.workspace = true\n");
+    write("crates/core/src/lib.rs", "//! Core.\n#![warn(missing_docs)]\nuse std::fs;\n");
+    write("crates/web/src/lib.rs", "// no doc\n");
+    write("crates/sources/src/lib.rs", "//! Sources.\n");
+    write("crates/web/src/run.rs", "//! Runs.\nuse std::process::Command;\n#[ignore]\nfn f() {}\n");
+    let problems = tidy::check(&root);
+    std::fs::remove_dir_all(&root).unwrap();
+    let has = |part: &str| problems.iter().any(|p| p.contains(part));
+    assert!(has("crates/core/src/lib.rs: uses std::fs"), "{problems:#?}");
+    assert!(has("crates/web/src/lib.rs: does not open with a `//!` doc"), "{problems:#?}");
+    assert!(has("crates/web/src/lib.rs: lacks #![warn(missing_docs)]"), "{problems:#?}");
+    assert!(has("crates/sources/src/lib.rs: lacks"), "{problems:#?}");
+    assert!(has("crates/web/src/run.rs: uses std::process::Command"), "{problems:#?}");
+    assert!(has("crates/web/src/run.rs:3: #[ignore] without a reason"), "{problems:#?}");
+    assert!(has("[dependencies] are [\"crc32fast\", \"serde\"]"), "{problems:#?}");
 }

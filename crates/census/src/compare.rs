@@ -19,8 +19,11 @@ const LOOKUP: &str = include_str!("../../../fixtures/raw/stored/tczajka_game_loo
 /// One table's comparison.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Section {
+    /// Which table.
     pub name: &'static str,
+    /// Its rows.
     pub rows: usize,
+    /// Rows the census reproduces.
     pub matched: usize,
     /// (code, what differs, why)
     pub differences: Vec<(String, String, String)>,

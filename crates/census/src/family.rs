@@ -18,6 +18,7 @@ use thiserror::Error;
 
 /// Why a family name or a listed code was refused.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[allow(missing_docs)] // each variant is documented by its #[error] text
 pub enum FamilyError {
     #[error("unknown family {name:?} (try tczajka, 0.ddd, 0.dddd, 4.ddd or list:CODE,CODE,...)")]
     Unknown { name: String },

@@ -6,6 +6,8 @@
 //! checks that none is missing, twice or from another census, groups games with identical
 //! values, and writes the table.
 
+#![warn(missing_docs)]
+
 pub mod compare;
 pub mod family;
 pub mod record;
@@ -22,10 +24,17 @@ use store::{Store, StoreError};
 /// Why a census run stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum CensusError {
+    /// A result file could not be read or written.
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// A game could not be run.
     #[error("{code}: {source}")]
-    Solve { code: String, source: solve::SolveError },
+    Solve {
+        /// The game.
+        code: String,
+        /// Why.
+        source: solve::SolveError,
+    },
 }
 
 /// What one shard did.

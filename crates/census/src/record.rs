@@ -12,6 +12,7 @@ pub struct CensusKey {
     pub format: u32,
     /// The grundy version that computed it (the engines may change between versions).
     pub grundy: String,
+    /// The family's name.
     pub family: String,
     /// Values computed at most per game: G(0..budget).
     pub budget: u64,
@@ -44,23 +45,29 @@ pub const TRIVIAL_PROOF: u64 = 1000;
 /// so two runs of a census agree byte for byte on everything but the times.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
+    /// The census this result belongs to.
     pub key: CensusKey,
     /// The canonical code (`0.137`).
     pub code: String,
+    /// What is known of the game.
     pub status: Status,
     /// The first periodic heap: G(n + period) = G(n) for every n >= preperiod (so the last
     /// exception is preperiod - 1). Present when proved.
     pub preperiod: Option<u64>,
+    /// The smallest period, when proved.
     pub period: Option<u64>,
     /// Values the proof needed, or the budget when unsolved: G(0..computed) were examined.
     pub computed: u64,
     /// The largest value among G(0..computed) and the first heap that has it.
     pub largest: u64,
+    /// The first heap with the largest value.
     pub largest_at: u64,
     /// The sparse-space mask of the sweep (tczajka's "rare mask"), when the sparse-space
     /// engine ran; the number of sparse heaps below `computed` and the last one.
     pub mask: Option<u64>,
+    /// Sparse heaps below `computed` under the mask.
     pub sparse_heaps: Option<u64>,
+    /// The last of them.
     pub last_sparse: Option<u64>,
     /// FNV-1a (64-bit) of G(0..budget) as little-endian u64s, extended past `computed` by
     /// the proved period: equal checksums mean equal sequences over the budget (up to the
@@ -89,11 +96,15 @@ pub const MAX_PERIODIC_TEXT: u64 = 4096;
 /// The statistics over G(0..heaps).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Milestone {
+    /// The statistics are over G(0..heaps).
     pub heaps: u64,
+    /// The largest value there.
     pub largest: u64,
+    /// The first heap with it.
     pub largest_at: u64,
     /// Sparse heaps under the record's mask, and the last one.
     pub sparse_heaps: u64,
+    /// The last sparse heap.
     pub last_sparse: Option<u64>,
 }
 
@@ -108,6 +119,7 @@ impl Default for Fnv {
 }
 
 impl Fnv {
+    /// Adds one value.
     pub fn push(&mut self, v: u64) {
         for b in v.to_le_bytes() {
             self.0 ^= u64::from(b);
@@ -115,6 +127,7 @@ impl Fnv {
         }
     }
 
+    /// The hash as 16 hexadecimal digits.
     pub fn hex(self) -> String {
         format!("{:016x}", self.0)
     }

@@ -6,6 +6,7 @@ use thiserror::Error;
 
 /// Why a shard was refused.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[allow(missing_docs)] // each variant is documented by its #[error] text
 pub enum ShardError {
     #[error("shard {text:?}: expected i/n with 0 <= i < n, like 0/4")]
     Malformed { text: String },
@@ -18,7 +19,9 @@ pub enum ShardError {
 /// Shard `index` of `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
+    /// This shard, 0-based.
     pub index: u64,
+    /// How many shards the census is split into.
     pub count: u64,
 }
 

@@ -13,6 +13,7 @@ use crate::record::{nimber_char, CensusKey, Fnv, GameRecord, Milestone, Status, 
 
 /// Why a game could not be run.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[allow(missing_docs)] // each variant is documented by its #[error] text
 pub enum SolveError {
     #[error("not an octal code: {0}")]
     Code(String),

@@ -12,6 +12,7 @@ use crate::record::{CensusKey, GameRecord};
 
 /// Why a result file could not be read or written.
 #[derive(Debug, Error)]
+#[allow(missing_docs)] // each variant is documented by its #[error] text
 pub enum StoreError {
     #[error("{path}: {source}")]
     Io { path: PathBuf, source: io::Error },
@@ -30,10 +31,12 @@ pub struct Store {
 }
 
 impl Store {
+    /// The census folder `dir` (created when the first result is written).
     pub fn new(dir: &Path) -> Store {
         Store { dir: dir.to_path_buf() }
     }
 
+    /// The folder.
     pub fn dir(&self) -> &Path {
         &self.dir
     }

@@ -21,6 +21,7 @@ use crate::record::{CensusKey, GameRecord, Status};
 
 /// Why results could not be merged.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[allow(missing_docs)] // each variant is documented by its #[error] text
 pub enum MergeError {
     #[error("{missing} of {total} games have no result (first: {first}); run the missing shards, then merge again")]
     Missing { missing: usize, total: usize, first: String },
@@ -44,6 +45,7 @@ pub enum Equivalence {
 }
 
 impl Equivalence {
+    /// The word used in the tables.
     pub fn name(self) -> &'static str {
         match self {
             Equivalence::Alone => "alone",
@@ -56,14 +58,18 @@ impl Equivalence {
 /// A group of games with identical values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Group {
+    /// The member chosen by the rule of the module documentation.
     pub representative: String,
+    /// Every member, the representative first.
     pub members: Vec<String>,
+    /// How the members are known to be equal.
     pub equivalence: Equivalence,
 }
 
 /// The merged census.
 #[derive(Clone, Debug)]
 pub struct Table {
+    /// The census the results belong to.
     pub key: CensusKey,
     /// In the family's order.
     pub records: Vec<GameRecord>,

@@ -2,14 +2,12 @@
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-/// A bar over `len` items called `unit` ("heaps", "games").
+/// A bar over `len` items called `unit` ("heaps", "games"): the sweep's one template
+/// ([`grundy_core::grundy::fast::PROGRESS_TEMPLATE`]) with the unit put in and a message after.
 pub fn bar(len: u64, unit: &str) -> ProgressBar {
+    let template =
+        format!("{}  {{msg}}", grundy_core::grundy::fast::PROGRESS_TEMPLATE.replace(" heaps", &format!(" {unit}")));
     let bar = ProgressBar::new(len);
-    bar.set_style(
-        ProgressStyle::with_template(&format!(
-            "{{bar:40}} {{human_pos}}/{{human_len}} {unit}  {{per_sec}}  ETA {{eta}}  {{msg}}"
-        ))
-        .expect("a valid template"),
-    );
+    bar.set_style(ProgressStyle::with_template(&template).expect("a valid template"));
     bar
 }

@@ -65,6 +65,7 @@ pub struct Claims {
     /// The range the write-up computed (heaps 0 ..= range).
     pub range: u64,
     #[serde(rename = "claim")]
+    /// Every claim, in the file's order.
     pub claims: Vec<Claim>,
 }
 

@@ -8,21 +8,29 @@ use crate::summary::{Longest, Summary};
 use crate::verify::{running_averages, Check};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// What the report tells about a sweep: the figures, the checks and what a longer sweep adds.
 pub struct Findings {
+    /// The command that wrote the summary.
     pub generated_by: String,
     /// G(0..heaps) were computed.
     pub heaps: u64,
+    /// How many sparse heaps.
     pub sparse_count: u64,
     /// Sparse heaps n <= limit, for limits 10^3, 10^4, 10^5 and the whole range.
     pub sparse_by_range: Vec<RangeCount>,
+    /// The last sparse heap below 100,000.
     pub last_sparse_below_100000: Option<u64>,
     /// The sparse heaps above 100,000: the late cluster.
     pub late_sparse: Vec<(u64, Value)>,
+    /// [n, G(n)] where the maximum so far grows.
     pub records: Vec<(u64, Value)>,
     /// Values 256 and up: [value, count, first, last].
     pub values_from_256: Vec<(Value, u64, u64, u64)>,
+    /// Every heap with value 0.
     pub zero_heaps: Vec<u64>,
+    /// The stage-2 scan statistics.
     pub scan: ScanFindings,
+    /// One line per claim checked.
     pub checks: Vec<CheckLine>,
     /// What a longer sweep adds, when there is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -36,26 +44,37 @@ pub struct Beyond {
     pub heaps: u64,
     /// The range it extends: heaps from `from` on.
     pub from: u64,
+    /// Records past `from`.
     pub new_records: Vec<(u64, Value)>,
+    /// Sparse heaps past `from`.
     pub new_sparse_heaps: Vec<(u64, Value)>,
     /// Values that first occur past `from`: [value, count, first, last].
     pub new_values: Vec<(Value, u64, u64, u64)>,
+    /// The average scan over the longer sweep.
     pub scan_average: f64,
+    /// The longest scan of the longer sweep.
     pub longest: Option<Longest>,
     /// Whether the longer sweep agrees with the main one below `from`.
     pub agrees_below: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// How many sparse heaps n <= upto.
 pub struct RangeCount {
+    /// The limit.
     pub upto: u64,
+    /// Sparse heaps n <= upto.
     pub count: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// The stage-2 scan statistics as the report shows them.
 pub struct ScanFindings {
+    /// The average scan, rounded to two decimals.
     pub average: f64,
+    /// The longest scan.
     pub longest: Option<Longest>,
+    /// Intervals are `1 << interval_log2` heaps long.
     pub interval_log2: u32,
     /// Average within each whole interval.
     pub interval_averages: Vec<f64>,
@@ -64,11 +83,17 @@ pub struct ScanFindings {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// One checked claim, as the report shows it.
 pub struct CheckLine {
+    /// The claim's id.
     pub id: String,
+    /// What the claim is.
     pub label: String,
+    /// The reference compared with.
     pub reference: String,
+    /// How much of the reference is available here.
     pub available: String,
+    /// The outcome in words.
     pub outcome: String,
 }
 
@@ -78,6 +103,7 @@ fn r2(x: f64) -> f64 {
 }
 
 impl Findings {
+    /// The findings of `summary`, with the results of `checks`.
     pub fn new(summary: &Summary, checks: &[Check]) -> Findings {
         let s = summary;
         let upto = |limit: u64| s.sparse_heaps.iter().filter(|h| h.0 <= limit).count() as u64;
@@ -141,6 +167,7 @@ impl Findings {
         self
     }
 
+    /// The JSON text of `runs/report/findings.json`.
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("findings serialize") + "\n"
     }

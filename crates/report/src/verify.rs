@@ -85,11 +85,13 @@ pub const KNOWN_IDS: &[&str] = &[
 pub struct References {
     /// OEIS A036685 terms (heaps with G = 0).
     pub a036685: Option<Vec<u64>>,
-    /// OEIS A180120 (k, heap) and A180121 (k, value), as far as available.
+    /// OEIS A180120 (k, heap), as far as available.
     pub a180120: Vec<(u64, u64)>,
+    /// OEIS A180121 (k, value) as far as available.
     pub a180121: Vec<(u64, u64)>,
-    /// sha256 of the A002188 b-file in the fixtures, and the official one.
+    /// sha256 of the A002188 b-file in the fixtures.
     pub a002188_sha256: Option<String>,
+    /// The official sha256 of the A002188 b-file.
     pub a002188_official_sha256: Option<String>,
     /// Flammenkamp's page as parsed.
     pub flammenkamp: Option<FlammenkampPage>,
@@ -152,18 +154,24 @@ impl References {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
+/// How a check came out.
 pub enum Outcome {
+    /// Ours equals the claim.
     Match,
+    /// Ours differs: a failure.
     Mismatch,
     /// The claim needs heaps beyond the summary.
     OutOfRange,
     /// The reference needed is not in the fixtures.
     Unavailable,
+    /// A `stated` claim: listed, not checked.
     Stated,
+    /// A `perf` claim: the write-up's timing.
     Perf,
 }
 
 impl Outcome {
+    /// The outcome in words, as `verify` prints it.
     pub fn word(self) -> &'static str {
         match self {
             Outcome::Match => "match",
@@ -179,11 +187,15 @@ impl Outcome {
 /// One row of the verification table.
 #[derive(Clone, Debug, Serialize)]
 pub struct Check {
+    /// The claim's id.
     pub id: String,
+    /// What the claim is.
     pub label: String,
+    /// The reference compared with.
     pub reference: String,
     /// How much of the reference is available here.
     pub available: String,
+    /// The outcome.
     pub outcome: Outcome,
     /// What was compared, with our numbers.
     pub detail: String,

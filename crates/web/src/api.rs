@@ -30,8 +30,11 @@ const FINDINGS: &str = include_str!("../../../runs/report/findings.json");
 /// An answer: status, content type and body.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reply {
+    /// The HTTP status.
     pub status: u16,
+    /// The `Content-Type` header.
     pub content_type: &'static str,
+    /// The body.
     pub body: Vec<u8>,
 }
 
@@ -270,6 +273,24 @@ mod tests {
         assert_eq!(handle("POST", "/api/analyze", &big).status, 413);
         let many = format!(r#"{{"game":"nim","heaps":[{}]}}"#, vec!["1"; MAX_HEAPS + 1].join(","));
         assert_eq!(handle("POST", "/api/analyze", many.as_bytes()).status, 422);
+    }
+
+    /// The page's game list is the catalog's, each with its rules, and every one of its ids
+    /// is accepted by the analysis.
+    #[test]
+    fn games_come_from_the_catalog() {
+        let g = json_of(&handle("GET", "/api/games", b""));
+        let ids: Vec<&str> = g["games"].as_array().unwrap().iter().map(|x| x["id"].as_str().unwrap()).collect();
+        assert_eq!(ids, ["grundy", "kayles", "dawsons-kayles", "s1,2,3", "half", "nim", "misere-nim"]);
+        assert_eq!(g["games"][0]["ui"], "cut");
+        assert_eq!(g["games"][2]["play"], "strip");
+        assert!(g["games"][1]["rules"].as_str().unwrap().contains("pins"));
+        for id in ids {
+            let body = format!(r#"{{"game":"{id}","heaps":[3]}}"#);
+            assert_eq!(handle("POST", "/api/analyze", body.as_bytes()).status, 200, "{id}");
+        }
+        let r = handle("POST", "/api/analyze", br#"{"game":"squares","heaps":[3]}"#);
+        assert_eq!(r.status, 400, "the catalog does not offer squares on the page");
     }
 
     #[test]

@@ -83,6 +83,7 @@ impl TakeAndBreak {
         Ok(TakeAndBreak { code: c.to_string(), digits, unequal })
     }
 
+    /// The code as given.
     pub fn code(&self) -> &str {
         &self.code
     }

@@ -6,7 +6,7 @@
 //! u32         format version
 //! u32         CRC-32 of the payload
 //! u64         payload length
-//! payload:    algorithm name (u32 length + UTF-8), value width in bits (u8, 16),
+//! payload:    algorithm name (u32 length + UTF-8), bits per stored value (u8, 16: `Value`),
 //!             heaps (u64), G(0..heaps) as u16, then the statistics
 //! ```
 //! Decoding checks the magic, version, length, checksum and that the statistics agree
@@ -313,7 +313,9 @@ impl Reader<'_> {
             .map_err(|_| CheckpointError::Inconsistent("algorithm name is not UTF-8".into()))?;
         let bits = self.u8()?;
         if bits != VALUE_BITS {
-            return Err(CheckpointError::Inconsistent(format!("value width {bits} bits, expected {VALUE_BITS}")));
+            return Err(CheckpointError::Inconsistent(format!(
+                "values stored in {bits} bits, expected {VALUE_BITS} (the Value storage type)"
+            )));
         }
         let n = self.len(2)?;
         let raw = self.take(n * 2)?;

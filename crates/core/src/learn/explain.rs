@@ -30,14 +30,30 @@ pub const MAX_EXPLAINED_HEAPS: usize = 26;
 /// Why a position cannot be explained.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum ExplainError {
+    /// No heap was given.
     #[error("the position has no heaps")]
     NoHeaps,
     #[error("a worked solution explains at most {MAX_EXPLAINED_HEAPS} heaps, got {found}")]
-    TooManyHeaps { found: usize },
+    /// More heaps than [`MAX_EXPLAINED_HEAPS`].
+    TooManyHeaps {
+        /// How many were given.
+        found: usize,
+    },
     #[error("a worked solution has a table row per heap size, so heaps are at most {MAX_EXPLAINED_HEAP}; got {found} (use `grundy analyze`)")]
-    HeapTooLarge { found: u64 },
+    /// A heap above [`MAX_EXPLAINED_HEAP`].
+    HeapTooLarge {
+        /// The largest heap given.
+        found: u64,
+    },
     #[error("the value table has G(0..{len}) but heap {heap} needs G({heap})")]
-    TableTooShort { len: usize, heap: u64 },
+    /// The caller's value table does not reach the largest heap.
+    TableTooShort {
+        /// Values in the table.
+        len: usize,
+        /// The heap that needs a value.
+        heap: u64,
+    },
+    /// The move model refused the position (e.g. placements for a game not on a row).
     #[error(transparent)]
     Position(#[from] PositionError),
 }
@@ -47,6 +63,7 @@ pub enum ExplainError {
 pub struct PeriodNote {
     /// The first heap from which the values repeat.
     pub preperiod: u64,
+    /// The smallest period.
     pub period: u64,
     /// Proved by a periodicity theorem (otherwise the note is not shown).
     pub proved: bool,
@@ -68,8 +85,11 @@ pub struct HeapOption {
 /// One row of the mex table: heap n, the values one move away, and their mex.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableRow {
+    /// The heap n.
     pub heap: u64,
+    /// Every move from a single heap of n, with the value it leaves.
     pub options: Vec<HeapOption>,
+    /// G(n), the mex of the options' values.
     pub value: u64,
 }
 
@@ -78,10 +98,13 @@ pub struct TableRow {
 pub struct HeapStep {
     /// Position of the heap in the position as given (0-based).
     pub index: usize,
+    /// The heap's size.
     pub heap: u64,
+    /// Its value G(heap).
     pub value: u64,
     /// The nim-sum of the other heaps: a move on this heap wins exactly when it leaves this value.
     pub target: u64,
+    /// The moves on this heap (in the move model's convention) with the value each leaves.
     pub options: Vec<HeapOption>,
 }
 
@@ -96,14 +119,36 @@ impl HeapStep {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Trap {
     /// Adding the values gives another answer than XOR-ing them.
-    SumIsNotXor { sum: u64, xor: u64 },
+    SumIsNotXor {
+        /// The sum of the values.
+        sum: u64,
+        /// Their XOR, the nim-sum.
+        xor: u64,
+    },
     /// XOR-ing the heap sizes gives another answer than XOR-ing their values.
-    SizesAreNotValues { size_xor: u64, value_xor: u64 },
+    SizesAreNotValues {
+        /// The XOR of the heap sizes.
+        size_xor: u64,
+        /// The XOR of their values.
+        value_xor: u64,
+    },
     /// A winning move on a heap whose value is not larger than its target (in Nim a
     /// winning move always lowers the heap's value; here it may raise it).
-    WinningMoveRaisesValue { index: usize, value: u64, target: u64 },
+    WinningMoveRaisesValue {
+        /// The heap (0-based, in the order given).
+        index: usize,
+        /// Its value.
+        value: u64,
+        /// Its target, at least the value.
+        target: u64,
+    },
     /// A heap with more than one winning move.
-    SeveralWinningMoves { index: usize, count: usize },
+    SeveralWinningMoves {
+        /// The heap (0-based, in the order given).
+        index: usize,
+        /// Its winning moves.
+        count: usize,
+    },
 }
 
 /// The worked solution of a position.
@@ -113,12 +158,15 @@ pub struct Explanation {
     pub heaps: Vec<u64>,
     /// Step 1: one row per heap size 0..=largest heap.
     pub table: Vec<TableRow>,
+    /// The period of the single-heap values, when known.
     pub period: Option<PeriodNote>,
     /// Step 2: the value of each heap, and their XOR.
     pub values: Vec<u64>,
+    /// The XOR of the values.
     pub nim_sum: u64,
     /// Step 4: one entry per heap, in the order given.
     pub steps: Vec<HeapStep>,
+    /// The traps this position sets.
     pub traps: Vec<Trap>,
     /// How moves are counted in step 4.
     pub convention: Convention,

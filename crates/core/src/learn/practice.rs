@@ -11,6 +11,7 @@ use thiserror::Error;
 pub struct SplitMix64(u64);
 
 impl SplitMix64 {
+    /// A generator started from `seed`.
     pub fn new(seed: u64) -> SplitMix64 {
         SplitMix64(seed)
     }
@@ -33,7 +34,9 @@ impl SplitMix64 {
 /// A practice problem: a position, and the question of how many winning moves it has.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
+    /// The seed that drew it.
     pub seed: u64,
+    /// The heaps, in order.
     pub heaps: Vec<u64>,
 }
 
@@ -50,6 +53,7 @@ pub fn problem(seed: u64, max_heap: u64) -> Problem {
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 #[error("expected the number of winning moves (0, 1, 2, ...), got {found:?}")]
 pub struct AnswerError {
+    /// The text given.
     pub found: String,
 }
 

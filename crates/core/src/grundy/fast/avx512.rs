@@ -104,6 +104,8 @@ unsafe fn clear_hits_avx512(
     use std::arch::x86_64::*;
     let mut xs = [0u16; 32];
     unsafe { _mm512_storeu_si512(xs.as_mut_ptr() as *mut _, x) };
+    // This kernel keeps its own unmark loop instead of `ValueSet::remove_until_empty`: the
+    // set lives in a register, and a trip through memory per hit would cost the hot loop.
     // Clear every hit in the register itself (bit v is bit v & 31 of 32-bit lane v >> 5),
     // without a trip through memory; only when the set becomes empty is the step walked
     // again to find the exact split.

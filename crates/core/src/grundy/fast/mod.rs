@@ -40,6 +40,11 @@ use handoff::{CloseOnDrop, FinalValues, Mailbox, StopHelper};
 use portable::scan_generic;
 use stage1::{first_unmarked_common, run_far_job, FarJob};
 
+/// How the front ends show the progress that [`FastSweep::run_to_with`] reports: an
+/// `indicatif` template, kept here so that `grundy sweep` and `cargo xtask compute` show
+/// the same bar (the core only names it; drawing is the front ends' job).
+pub const PROGRESS_TEMPLATE: &str = "{bar:40} {human_pos}/{human_len} heaps  {per_sec}  ETA {eta}";
+
 /// Heaps per block.
 pub const BLOCK: usize = 128;
 /// Missing sparse values searched for at once in the second phase of stage 2.
@@ -146,10 +151,12 @@ impl FastSweep {
         self.threads = threads.clamp(1, 2);
     }
 
+    /// The number of threads: 1 or 2.
     pub fn threads(&self) -> usize {
         self.threads
     }
 
+    /// The stage-2 kernel.
     pub fn kernel(&self) -> Kernel {
         self.kernel
     }
@@ -164,6 +171,7 @@ impl FastSweep {
         self.state.heaps()
     }
 
+    /// Whether no heap has been computed yet.
     pub fn is_empty(&self) -> bool {
         self.heaps() == 0
     }

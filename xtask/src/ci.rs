@@ -1,0 +1,106 @@
+//! `cargo xtask ci`: every CI step, in order. `.ci/run` calls this task, so CI and a person
+//! at a terminal run the same steps (one definition); it needs the package registries and
+//! installs Chromium with apt-get when it is missing (CI runs as root).
+
+use std::process::Command;
+
+use anyhow::{bail, Context, Result};
+
+use crate::util;
+
+/// One step: a title and what it runs.
+struct Step {
+    title: &'static str,
+    run: fn() -> Result<()>,
+}
+
+/// The steps, in the order they run.
+const STEPS: &[Step] = &[
+    Step { title: "formatting", run: formatting },
+    Step { title: "architecture rules (cargo xtask tidy)", run: || crate::tidy_task() },
+    Step { title: "tests (the README's test command)", run: || cargo(&["test", "--workspace"]) },
+    Step {
+        title: "heavy rows of the octal-game tables (release; about four minutes)",
+        // All ignored tests but the full rogalski run to 2^24 for all five games (about 14
+        // minutes; its times are in runs/games/).
+        run: || {
+            cargo(&[
+                "test",
+                "--release",
+                "-p",
+                "grundy-core",
+                "--test",
+                "games",
+                "--",
+                "--ignored",
+                "--skip",
+                "rogalski_frequencies_all_rows",
+            ])
+        },
+    },
+    Step { title: "every claim against the committed summary", run: || cargo(&["xtask", "verify"]) },
+    Step {
+        title: "a fresh sweep to 2^22 agrees with the committed 2^26 summary below 2^22",
+        run: || {
+            cargo(&[
+                "xtask",
+                "compute",
+                "--to",
+                "2^22",
+                "--out",
+                "target/ci-sweep-2p22",
+                "--check-against",
+                "runs/sweep/67108864/summary.json",
+            ])
+        },
+    },
+    Step { title: "the play page in headless Chromium", run: browser },
+];
+
+/// Runs every step, stopping at the first that fails.
+pub fn run() -> Result<()> {
+    for step in STEPS {
+        println!("== {}", step.title);
+        (step.run)().with_context(|| format!("ci step failed: {}", step.title))?;
+    }
+    println!("== ci: every step passed");
+    Ok(())
+}
+
+fn formatting() -> Result<()> {
+    let has_rustfmt = Command::new("cargo").args(["fmt", "--version"]).output().is_ok_and(|o| o.status.success());
+    if !has_rustfmt {
+        println!("rustfmt is not installed on this machine: formatting NOT checked");
+        return Ok(());
+    }
+    cargo(&["fmt", "--all", "--check"])
+}
+
+fn browser() -> Result<()> {
+    let has_chromium =
+        Command::new("sh").args(["-c", "command -v chromium"]).output().is_ok_and(|o| o.status.success());
+    if !has_chromium {
+        sh("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null")?;
+    }
+    sh("cd crates/web/e2e && npm ci --no-audit --no-fund --loglevel=error")?;
+    cargo(&["build", "-p", "grundy-cli"])?;
+    status(Command::new("node").arg("crates/web/e2e/play.test.mjs"))
+}
+
+fn cargo(args: &[&str]) -> Result<()> {
+    status(Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into())).args(args))
+}
+
+fn sh(script: &str) -> Result<()> {
+    status(Command::new("sh").args(["-c", script]))
+}
+
+/// Runs `command` in the workspace root with this terminal's output.
+fn status(command: &mut Command) -> Result<()> {
+    let shown = format!("{command:?}");
+    let status = command.current_dir(util::root()).status().with_context(|| format!("starting {shown}"))?;
+    if !status.success() {
+        bail!("{shown} exited with {status}");
+    }
+    Ok(())
+}
