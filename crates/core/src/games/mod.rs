@@ -14,6 +14,7 @@ use crate::position::{GrundysGame, HeapGame, HeapMove};
 
 pub use take_and_break::{TakeAndBreak, MAX_DIGITS};
 
+pub mod engine;
 pub mod octal_sweep;
 pub mod period;
 pub mod sequence;
