@@ -214,15 +214,22 @@ impl Engine {
         self.kind == EngineKind::ClosedForm
     }
 
-    /// A computation of G(0..) that can be extended.
+    /// A computation of G(0..) that can be extended. The octal sweep chooses its mask
+    /// when first extended, for that many heaps; [`Engine::run_for`] says how far it will go.
     pub fn run(&self) -> Run {
+        self.run_for(0)
+    }
+
+    /// A computation of G(0..) that will be extended to about `heaps` heaps (the octal sweep
+    /// chooses its mask for that many: from the first 2^16 values when it goes further).
+    pub fn run_for(&self, heaps: usize) -> Run {
         let state = match self.kind {
             EngineKind::ClosedForm => State::Closed { len: 0 },
             EngineKind::GrundySweep => State::Grundy(Box::default()),
             EngineKind::OctalSweep => State::Octal(None),
             EngineKind::Definition => State::Definition(Sequence::new(self.game.clone())),
         };
-        Run { game: self.game.clone(), state }
+        Run { game: self.game.clone(), state, hint: heaps }
     }
 
     /// G(0..end), calling `progress(heaps done)` now and then.
@@ -327,6 +334,8 @@ pub enum Values<'a> {
 pub struct Run {
     game: Game,
     state: State,
+    /// Heaps the run is expected to reach.
+    hint: usize,
 }
 
 impl Run {
@@ -343,7 +352,7 @@ impl Run {
                     Some(s) => s,
                     None => {
                         let Game::TakeAndBreak(t) = &self.game else { unreachable!("octal sweeps are of octal games") };
-                        sweep.insert(Box::new(OctalSweep::auto(t, end)?))
+                        sweep.insert(Box::new(OctalSweep::auto(t, end.max(self.hint))?))
                     }
                 };
                 s.run_to_with(end, &mut *progress)?;

@@ -51,14 +51,22 @@ pub fn is_sparse(v: Value, mask: Value) -> bool {
     (v & mask).count_ones().is_multiple_of(2)
 }
 
-/// The nonzero mask under which the fewest of `values` are sparse, allowing `extra_bits`
-/// bits above the largest value (the masks of games whose values keep growing have high
-/// bits). By a Walsh-Hadamard transform of the value counts, as tczajka does: for mask m,
+/// The nonzero mask under which the fewest of `values[from..]` are sparse (ties: the fewest
+/// of all `values`, then the smallest mask), allowing `extra_bits` bits above the largest
+/// value (the masks of games whose values keep growing have high bits). By Walsh-Hadamard
+/// transforms of the value counts, as tczajka does: for mask m,
 /// sparse(m) = (len + W(m)) / 2 with W(m) = sum over v of count(v) (-1)^popcount(v & m),
 /// so all 2^bits masks cost O(bits 2^bits) instead of O(len 2^bits).
-pub fn best_mask(values: &[Value], extra_bits: u32) -> Value {
+pub fn best_mask(values: &[Value], from: usize, extra_bits: u32) -> Value {
     let max = values.iter().copied().max().unwrap_or(1).max(1);
     let bits = ((32 - max.leading_zeros()) + extra_bits).min(24);
+    let late = walsh_hadamard(&values[from.min(values.len())..], bits);
+    let all = walsh_hadamard(values, bits);
+    (1..1usize << bits).min_by_key(|&m| (late[m], all[m], m)).unwrap_or(1) as Value
+}
+
+/// The Walsh-Hadamard transform of the counts of `values` (all below 2^bits).
+fn walsh_hadamard(values: &[Value], bits: u32) -> Vec<i64> {
     let size = 1usize << bits;
     let mut w = vec![0i64; size];
     for &v in values {
@@ -75,8 +83,7 @@ pub fn best_mask(values: &[Value], extra_bits: u32) -> Value {
         }
         h *= 2;
     }
-    // The smallest count, then the smallest mask.
-    (1..size).min_by_key(|&m| (w[m], m)).unwrap_or(1) as Value
+    w
 }
 
 impl OctalSweep {
@@ -110,27 +117,29 @@ impl OctalSweep {
         let first_end = 4096.min(end.max(64));
         let mut s = OctalSweep::new(game, 1)?;
         s.run_to(first_end)?;
-        let first = best_mask(&s.values[first_end / 2..], 1);
-        let mut s = OctalSweep::new(game, first)?;
+        let first = best_mask(&s.values, first_end / 2, 1);
+        let mut s = s.with_mask(first)?;
         if end > 4 * first_end {
             let n1 = (1 << 16).min(end);
             s.run_to(n1)?;
-            let refined = best_mask(&s.values[n1 / 2..], 1);
-            if refined != first {
-                let mut r = OctalSweep::new(game, refined)?;
-                // Carry the values over: they do not depend on the mask, only the sparse list does.
-                r.values = std::mem::take(&mut s.values);
-                r.sparse = r
-                    .values
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &v)| is_sparse(v, refined))
-                    .map(|(n, &v)| (n, v))
-                    .collect();
-                return Ok(r);
+            let refined = best_mask(&s.values, n1 / 2, 1);
+            if refined != s.mask {
+                s = s.with_mask(refined)?;
             }
         }
         Ok(s)
+    }
+
+    /// The same sweep under another mask: the values do not depend on the mask, only the
+    /// list of sparse heaps does.
+    pub fn with_mask(mut self, mask: Value) -> Result<OctalSweep, OctalSweepError> {
+        if mask == 0 {
+            return Err(OctalSweepError::ZeroMask);
+        }
+        self.mask = mask;
+        self.sparse =
+            self.values.iter().enumerate().filter(|&(_, &v)| is_sparse(v, mask)).map(|(n, &v)| (n, v)).collect();
+        Ok(self)
     }
 
     pub fn values(&self) -> &[Value] {
@@ -288,9 +297,8 @@ mod tests {
     fn best_mask_counts_like_brute_force() {
         let values: Vec<Value> = (0..500u32).map(|i| (i * 7919 + i / 3) % 37).collect();
         let brute = (1..64u32).min_by_key(|&m| (values.iter().filter(|&&v| is_sparse(v, m)).count(), m)).unwrap();
-        assert_eq!(best_mask(&values, 0), brute);
-        // .6's values are mostly common under tczajka's mask for it... any mask found is exact:
-        // checked above; here only that it is never 0.
-        assert_ne!(best_mask(&[0, 0, 0], 0), 0);
+        assert_eq!(best_mask(&values, 0, 0), brute);
+        // Any mask gives exact values (checked above); here only that it is never 0.
+        assert_ne!(best_mask(&[0, 0, 0], 0, 0), 0);
     }
 }
