@@ -15,7 +15,7 @@
 
 use thiserror::Error;
 
-use crate::games::octal_sweep::{OctalSweep, OctalSweepError};
+use crate::games::octal_sweep::{best_mask, OctalSweep, OctalSweepError};
 use crate::games::sequence::{Sequence, ValuesError, Wide};
 use crate::games::{Game, SubtractionSet};
 use crate::grundy::sweep::SweepError;
@@ -214,22 +214,17 @@ impl Engine {
         self.kind == EngineKind::ClosedForm
     }
 
-    /// A computation of G(0..) that can be extended. The octal sweep chooses its mask
-    /// when first extended, for that many heaps; [`Engine::run_for`] says how far it will go.
+    /// A computation of G(0..) that can be extended. The octal sweep chooses its mask when
+    /// first extended, from the values up to there (at most 2^16), and once more at 2^16
+    /// when it goes further; so a periodic game proved early costs only its proof.
     pub fn run(&self) -> Run {
-        self.run_for(0)
-    }
-
-    /// A computation of G(0..) that will be extended to about `heaps` heaps (the octal sweep
-    /// chooses its mask for that many: from the first 2^16 values when it goes further).
-    pub fn run_for(&self, heaps: usize) -> Run {
         let state = match self.kind {
             EngineKind::ClosedForm => State::Closed { len: 0 },
             EngineKind::GrundySweep => State::Grundy(Box::default()),
             EngineKind::OctalSweep => State::Octal(None),
             EngineKind::Definition => State::Definition(Sequence::new(self.game.clone())),
         };
-        Run { game: self.game.clone(), state, hint: heaps }
+        Run { game: self.game.clone(), state }
     }
 
     /// G(0..end), calling `progress(heaps done)` now and then.
@@ -334,9 +329,10 @@ pub enum Values<'a> {
 pub struct Run {
     game: Game,
     state: State,
-    /// Heaps the run is expected to reach.
-    hint: usize,
 }
+
+/// Where the octal sweep chooses its mask once more, from G(2^15..2^16).
+const REFINE_MASK_AT: usize = 1 << 16;
 
 impl Run {
     /// Computes until G(0..end) are known.
@@ -352,9 +348,13 @@ impl Run {
                     Some(s) => s,
                     None => {
                         let Game::TakeAndBreak(t) = &self.game else { unreachable!("octal sweeps are of octal games") };
-                        sweep.insert(Box::new(OctalSweep::auto(t, end.max(self.hint))?))
+                        sweep.insert(Box::new(OctalSweep::auto(t, end.min(REFINE_MASK_AT))?))
                     }
                 };
+                if s.values().len() < REFINE_MASK_AT && end > REFINE_MASK_AT {
+                    s.run_to_with(REFINE_MASK_AT, &mut *progress)?;
+                    s.set_mask(best_mask(s.values(), REFINE_MASK_AT / 2, 1))?;
+                }
                 s.run_to_with(end, &mut *progress)?;
             }
             State::Definition(seq) => {

@@ -133,13 +133,19 @@ impl OctalSweep {
     /// The same sweep under another mask: the values do not depend on the mask, only the
     /// list of sparse heaps does.
     pub fn with_mask(mut self, mask: Value) -> Result<OctalSweep, OctalSweepError> {
+        self.set_mask(mask)?;
+        Ok(self)
+    }
+
+    /// Changes the mask, keeping the values (the sparse heaps are listed anew).
+    pub fn set_mask(&mut self, mask: Value) -> Result<(), OctalSweepError> {
         if mask == 0 {
             return Err(OctalSweepError::ZeroMask);
         }
         self.mask = mask;
         self.sparse =
             self.values.iter().enumerate().filter(|&(_, &v)| is_sparse(v, mask)).map(|(n, &v)| (n, v)).collect();
-        Ok(self)
+        Ok(())
     }
 
     pub fn values(&self) -> &[Value] {

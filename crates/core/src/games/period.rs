@@ -100,7 +100,7 @@ pub fn search_period(engine: &Engine, max: usize, progress: &mut dyn FnMut(u64))
         search.unbounded = true;
         return Ok(search);
     }
-    let mut run = engine.run_for(max);
+    let mut run = engine.run();
     let mut next = max.min(1024);
     loop {
         run.extend_to(next, progress)?;
