@@ -3,7 +3,11 @@
 //!
 //! Writes `runs/bench/<date>.json` and `runs/bench/<date>.md`: naive against the sparse
 //! sweeps at 4 * 10^5, the fast sweep at 2^20 .. 2^26 with the ratio of each time to the
-//! one before (linear cost gives 2), peak memory, and the CPU features used.
+//! one before (linear cost gives 2), peak memory, and the CPU features used. The record of
+//! the day is not overwritten unless asked (`--overwrite`).
+//!
+//! `--peers` (module [`peers`]) instead runs the `grundy` command and the octal-game solver
+//! ogsolve from the package registry side by side on the same games and N.
 
 use std::process::Command;
 use std::time::Instant;
@@ -17,11 +21,28 @@ use serde::{Deserialize, Serialize};
 use crate::compute::parse_count;
 use crate::util;
 
+mod peers;
+
+/// `--max`: a power of two from 2^20 up.
+fn parse_max(s: &str) -> Result<u64, String> {
+    let n = parse_count(s).map_err(|e| e.to_string())?;
+    if n < 1 << 20 || !n.is_power_of_two() {
+        return Err(format!("--max must be a power of two from 2^20 (1048576) up, got {n}"));
+    }
+    Ok(n)
+}
+
 #[derive(clap::Args)]
 pub struct Args {
     /// Largest sweep (a power of two from 2^20 up).
-    #[arg(long, value_parser = parse_count, default_value = "2^26")]
+    #[arg(long, value_parser = parse_max, default_value = "2^26")]
     pub max: u64,
+    /// Replace the committed record of the day (runs/bench/<date>.*) if there is one.
+    #[arg(long)]
+    pub overwrite: bool,
+    /// Run grundy and ogsolve side by side instead (runs/bench/peers-<date>.*).
+    #[arg(long)]
+    pub peers: bool,
     /// Runs per size; the median is reported.
     #[arg(long, default_value_t = 3)]
     pub repeat: usize,
@@ -142,6 +163,18 @@ fn cpu_features() -> Vec<&'static str> {
 }
 
 pub fn run(args: Args) -> Result<()> {
+    let dir = util::root().join("runs/bench");
+    let day = util::today();
+    let stem = if args.peers { format!("peers-{day}") } else { day.clone() };
+    for ext in ["json", "md"] {
+        let path = dir.join(format!("{stem}.{ext}"));
+        if path.exists() && !args.overwrite {
+            bail!("{} exists (the record of the day); pass --overwrite to replace it", path.display());
+        }
+    }
+    if args.peers {
+        return peers::run(&dir.join(&stem));
+    }
     let mut rows: Vec<Row> = Vec::new();
     let mut add = |method: &str, heaps: u64, repeat: usize, prev: Option<f64>| -> Result<f64> {
         let runs: Vec<Measurement> = (0..repeat).map(|_| measure(method, heaps)).collect::<Result<_>>()?;
@@ -189,8 +222,6 @@ pub fn run(args: Args) -> Result<()> {
         cpu_features: cpu_features(),
         rows,
     };
-    let dir = util::root().join("runs/bench");
-    let day = util::today();
     write_atomic(&dir.join(format!("{day}.json")), (serde_json::to_string_pretty(&bench)? + "\n").as_bytes())?;
     let md = markdown(&bench);
     write_atomic(&dir.join(format!("{day}.md")), md.as_bytes())?;

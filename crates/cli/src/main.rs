@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand, ValueEnum};
+use grundy_core::games::engine::EngineChoice;
 use grundy_core::games::Game;
 use grundy_core::position::model::{Convention, Rule};
 
@@ -38,11 +39,13 @@ fn after_help() -> String {
 
 const EXAMPLES: &str = "Examples:
   grundy value 1222                      G(1222) of Grundy's game: 0
-  grundy values --to 10000               G(0..=10000) as an OEIS b-file (A002188)
+  grundy values --to 10001               G(0..10001), i.e. G(0) to G(10000), as the OEIS b-file A002188
   grundy values --game .137 --to 60 --format csv
+  grundy value --game half 1000000       500000, at once (a closed form)
   grundy analyze 5 9 12                  nim-sum, outcome and every winning move
   grundy analyze --game s1,2,3 2 5 6     take 1 from the 5, or 3 from the 6
-  grundy period --game kayles            pre-period 71, period 12, proved
+  grundy period --game kayles            pre-period 71 (first periodic heap), period 12, proved
+  grundy period --game .376              2268248 and 4, proved, in a few minutes
   grundy play --game kayles 10 7         play against the computer (reads moves from stdin)
   grundy sweep --to 2^24                 the long sweep of Grundy's game, with progress
   grundy serve --port 8080               play in the browser at http://127.0.0.1:8080/";
@@ -56,17 +59,20 @@ pub enum Format {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Print G(N).
+    /// Print G(N), by the fastest engine that applies (a closed form answers any N at once).
     Value {
-        #[arg(value_parser = parse_heap, allow_negative_numbers = true)]
+        #[arg(value_parser = grundy_core::count::parse_count, allow_negative_numbers = true)]
         n: u64,
         #[arg(long, short, default_value = "grundy", value_parser = parse_game)]
         game: Game,
+        /// auto (the fastest that applies), definition, sparse or closed.
+        #[arg(long, default_value = "auto", value_parser = commands::values::parse_engine)]
+        engine: EngineChoice,
     },
-    /// Print G(0), ..., G(N).
+    /// Print the N values G(0), ..., G(N-1).
     Values {
-        /// Last heap size.
-        #[arg(long, value_parser = parse_heap, allow_negative_numbers = true)]
+        /// How many heaps: G(0..N), i.e. G(0) to G(N-1); accepts 2^20 and 1e6.
+        #[arg(long, value_parser = grundy_core::count::parse_count)]
         to: u64,
         #[arg(long, short, default_value = "grundy", value_parser = parse_game)]
         game: Game,
@@ -76,6 +82,9 @@ enum Command {
         /// whoever makes the last move loses), within the exhaustive search's limit.
         #[arg(long)]
         misere: bool,
+        /// auto (the fastest that applies), definition, sparse or closed.
+        #[arg(long, default_value = "auto", value_parser = commands::values::parse_engine)]
+        engine: EngineChoice,
     },
     /// Analyze a position: heap values, nim-sum, outcome and every winning move.
     Analyze {
@@ -94,14 +103,18 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: commands::analyze::AnalyzeFormat,
     },
-    /// Find the pre-period and the smallest period of a game's values, proved where a
-    /// periodicity theorem applies.
+    /// Find the pre-period (first periodic heap) and the smallest period of a game's
+    /// values by the fastest engine, until a periodicity theorem proves them.
     Period {
         #[arg(long, short, value_parser = parse_game)]
         game: Game,
-        /// Values to compute at most.
-        #[arg(long, default_value = "100000", value_parser = parse_heap)]
-        max: u64,
+        /// Heaps to compute at most: G(0..N); accepts 2^24 and 1e6 (default: as many as
+        /// fit in memory; for the definition, as many as it computes in about ten minutes).
+        #[arg(long, value_parser = grundy_core::count::parse_count)]
+        max: Option<u64>,
+        /// auto (the fastest that applies), definition, sparse or closed.
+        #[arg(long, default_value = "auto", value_parser = commands::values::parse_engine)]
+        engine: EngineChoice,
     },
     /// Play against the computer in the terminal (moves are read from standard input).
     Play {
@@ -308,19 +321,21 @@ fn run(cli: Cli) -> Result<()> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     match cli.command {
-        Command::Value { n, game } => {
+        Command::Value { n, game, engine } => {
             commands::misere::refuse_normal_values(&game)?;
-            commands::values::value(&mut out, &game, n)?
+            commands::values::value(&mut out, &game, n, engine)?
         }
-        Command::Values { to, game, format, misere: true } => commands::misere::values(&mut out, &game, to, format)?,
-        Command::Values { to, game, format, misere: false } => {
+        Command::Values { to, game, format, misere: true, .. } => {
+            commands::misere::values(&mut out, &game, to, format)?
+        }
+        Command::Values { to, game, format, misere: false, engine } => {
             commands::misere::refuse_normal_values(&game)?;
-            commands::values::values(&mut out, &game, to, format)?
+            commands::values::values(&mut out, &game, to, format, engine)?
         }
         Command::Analyze { heaps, game, misere, count, format } => {
             commands::analyze::run(&mut out, &game, &heaps, rule(misere), count, format)?
         }
-        Command::Period { game, max } => commands::period::run(&mut out, &game, max)?,
+        Command::Period { game, max, engine } => commands::period::run(&mut out, &game, max, engine)?,
         Command::Play { heaps, game, computer_first, misere, count } => {
             out.flush()?;
             drop(out);

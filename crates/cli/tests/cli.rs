@@ -21,12 +21,77 @@ fn value_of_a_heap() {
 
 #[test]
 fn values_in_bfile_format() {
-    let o = grundy(&["values", "--to", "20"]);
+    // --to N means the N heaps G(0), ..., G(N - 1).
+    let o = grundy(&["values", "--to", "21"]);
     assert!(o.status.success());
     let text = stdout(&o);
     assert!(text.starts_with("0 0\n1 0\n2 0\n3 1\n4 0\n5 2\n"));
     assert!(text.ends_with("20 0\n"));
     assert_eq!(text.lines().count(), 21);
+    assert_eq!(stdout(&grundy(&["values", "--to", "2^4"])).lines().count(), 16);
+    assert_eq!(stdout(&grundy(&["values", "--to", "1e1"])).lines().count(), 10);
+}
+
+/// `values --to 10001` is the OEIS b-file of A002188, byte for byte.
+#[test]
+fn values_reproduce_the_a002188_bfile() {
+    let ours = stdout(&grundy(&["values", "--to", "10001"]));
+    let theirs = include_str!("../../../fixtures/raw/oeis/b002188.txt");
+    assert!(ours == theirs, "values --to 10001 differs from b002188.txt");
+}
+
+/// .6 by the octal sparse sweep against its OEIS b-file (A046695, offset 0 assumed by the file).
+#[test]
+fn octal_values_agree_with_oeis() {
+    let theirs = include_str!("../../../fixtures/raw/oeis/b046695.txt");
+    let lines: Vec<&str> = theirs.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).collect();
+    let first: usize = lines[0].split_whitespace().next().unwrap().parse().unwrap();
+    let last: usize = lines.last().unwrap().split_whitespace().next().unwrap().parse().unwrap();
+    let ours = stdout(&grundy(&["values", "--game", ".6", "--to", &(last + 1).to_string()]));
+    let ours: Vec<&str> = ours.lines().skip(first).collect();
+    assert_eq!(ours, lines);
+}
+
+#[test]
+fn values_as_wide_as_the_game_needs() {
+    assert_eq!(stdout(&grundy(&["value", "--game", "nim", "70000"])), "70000\n");
+    assert_eq!(stdout(&grundy(&["value", "--game", "half", "1000000"])), "500000\n");
+    assert_eq!(stdout(&grundy(&["value", "--game", "half", "2^63"])), "4611686018427387904\n");
+    let o = grundy(&["values", "--game", "nim", "--to", "70001", "--format", "csv"]);
+    assert!(stdout(&o).ends_with("70000,70000\n"));
+    let o = grundy(&["value", "--game", "nim", "--engine", "definition", "66000"]);
+    assert_eq!(stdout(&o), "66000\n");
+}
+
+#[test]
+fn engines_can_be_forced() {
+    let definition = stdout(&grundy(&["values", "--game", ".137", "--to", "600", "--engine", "definition"]));
+    assert_eq!(definition.lines().count(), 600);
+    for engine in ["auto", "sparse"] {
+        let o = grundy(&["values", "--game", ".137", "--to", "600", "--engine", engine]);
+        assert!(o.status.success(), "{engine}");
+        assert_eq!(stdout(&o), definition, "{engine}");
+    }
+    let o = grundy(&["value", "--game", "kayles", "--engine", "closed", "5"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(err.contains("does not apply"), "{err}");
+    assert_eq!(grundy(&["value", "--engine", "fast", "5"]).status.code(), Some(2));
+}
+
+/// Jobs beyond memory or (for the definition) beyond an hour are refused before they
+/// start, with the estimate.
+#[test]
+fn refused_before_starting() {
+    let o = grundy(&["value", "99999999999999"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(err.contains("heaps fit"), "{err}");
+    let o = grundy(&["value", "--game", ".8", "1000000"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(err.contains("would take about") && err.contains("heaps fit in that time"), "{err}");
+    assert_eq!(err.lines().count(), 1);
 }
 
 #[test]
@@ -51,7 +116,7 @@ fn bad_input_gets_one_line_and_an_exit_code() {
         (&["value", "abc"][..], 2),
         (&["value", "1.5"][..], 2),
         (&["value", "99999999999999999999999"][..], 2),
-        (&["value", "99999999999999"][..], 2),
+        (&["value", "99999999999999"][..], 1),
         (&["analyze"][..], 2),
         (&["analyze", "3", "x"][..], 2),
         (&["analyze", "0"][..], 1),
@@ -84,9 +149,9 @@ fn grundy_with_input(args: &[&str], input: &str) -> Output {
 
 #[test]
 fn other_games_values_and_formats() {
-    let o = grundy(&["values", "--game", ".137", "--to", "5", "--format", "csv"]);
+    let o = grundy(&["values", "--game", ".137", "--to", "6", "--format", "csv"]);
     assert_eq!(stdout(&o), "n,g\n0,0\n1,1\n2,1\n3,2\n4,0\n5,3\n");
-    let o = grundy(&["values", "--game", "kayles", "--to", "3", "--format", "json"]);
+    let o = grundy(&["values", "--game", "kayles", "--to", "4", "--format", "json"]);
     assert_eq!(stdout(&o), "{\"game\":\"take-and-break .77\",\"values\":[0,1,2,3]}\n");
     assert_eq!(stdout(&grundy(&["value", "--game", "4!.0", "1222"])), "0\n");
 }
@@ -108,10 +173,26 @@ fn analyze_other_games() {
 fn periods() {
     let text = stdout(&grundy(&["period", "--game", "kayles"]));
     assert!(text.contains("periodic from heap 71 with period 12 (proved"), "{text}");
+    assert!(text.contains("the last exception is heap 70"), "{text}");
     let text = stdout(&grundy(&["period", "--game", "crosses"]));
     assert!(text.contains("periodic from heap 52 with period 34"), "{text}");
     let text = stdout(&grundy(&["period", "--game", "grundy", "--max", "3000"]));
     assert!(text.contains("no period seen") || text.contains("not proved"), "{text}");
+    // The last 6 heaps below 1000 repeat with period 3: not evidence of a period.
+    let text = stdout(&grundy(&["period", "--game", "grundy", "--max", "1000"]));
+    assert!(text.contains("no period seen up to heap 999"), "{text}");
+    assert!(text.contains("sparse heaps, the last"), "{text}");
+    let text = stdout(&grundy(&["period", "--game", "nim"]));
+    assert!(text.contains("not periodic"), "{text}");
+}
+
+/// The tczajka table's .56 row (pre-period 326,640, period 144) by the octal sweep, to
+/// its proof: 653,570 values.
+#[test]
+fn period_of_56_to_its_proof() {
+    let text = stdout(&grundy(&["period", "--game", ".56"]));
+    assert!(text.contains("periodic from heap 326640 with period 144 (proved"), "{text}");
+    assert!(text.contains("the last exception is heap 326639"), "{text}");
 }
 
 #[test]

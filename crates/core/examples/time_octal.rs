@@ -1,4 +1,5 @@
-//! Times the octal sparse sweep: `cargo run --release --example time_octal -- .014 1048576`.
+//! Times the octal sparse sweep with its automatic mask:
+//! `cargo run --release --example time_octal -- .014 1048576` (accepts 2^20).
 use std::time::Instant;
 
 use grundy_core::games::octal_sweep::OctalSweep;
@@ -7,11 +8,15 @@ use grundy_core::games::TakeAndBreak;
 fn main() {
     let mut args = std::env::args().skip(1);
     let code = args.next().unwrap_or_else(|| "0.014".into());
-    let n: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(1 << 16);
-    let game = TakeAndBreak::parse(&code).unwrap();
+    let n = args.next().and_then(|s| grundy_core::count::parse_count(&s).ok()).unwrap_or(1 << 16) as usize;
+    let game = TakeAndBreak::parse(&code).expect("an octal code");
     let t = Instant::now();
-    let mask = OctalSweep::find_mask_refined(&game, 1 << 16);
-    let mut s = OctalSweep::new(&game, mask).unwrap();
-    s.run_to(n).unwrap();
-    println!("{code} to {n}: mask {mask:x}, {} rare heaps, {:.2} s", s.rare_heaps().len(), t.elapsed().as_secs_f64());
+    let mut s = OctalSweep::auto(&game, n).expect("an octal game");
+    s.run_to(n).expect("values fit in 32 bits");
+    println!(
+        "{code} to {n}: mask {:x}, {} sparse heaps, {:.2} s",
+        s.mask(),
+        s.sparse_heaps().len(),
+        t.elapsed().as_secs_f64()
+    );
 }

@@ -40,8 +40,8 @@ fn oeis_long_octal_sequences() {
 }
 
 /// Base-36 digits as in the tczajka tables.
-fn nimber_char(v: u16) -> char {
-    std::char::from_digit(v as u32, 36).unwrap().to_ascii_uppercase()
+fn nimber_char(v: u32) -> char {
+    std::char::from_digit(v, 36).unwrap().to_ascii_uppercase()
 }
 
 #[test]
@@ -67,7 +67,7 @@ fn tczajka_trivial_games() {
 }
 
 /// Rare heaps under a mask: heaps whose value has an even number of 1-bits under it.
-fn rare(v: u16, mask: u16) -> bool {
+fn rare(v: u32, mask: u32) -> bool {
     (v & mask).count_ones().is_multiple_of(2)
 }
 
@@ -100,7 +100,7 @@ fn check_solved_rows(games: &[&str]) {
         let g = values(&game, p.preperiod + p.period).unwrap();
         let largest = *g.iter().max().unwrap();
         assert_eq!((g.iter().position(|&v| v == largest).unwrap(), largest as usize), (num(3), num(4)), "{}", cols[0]);
-        if let Ok(mask) = u16::from_str_radix(cols[5], 16) {
+        if let Ok(mask) = u32::from_str_radix(cols[5], 16) {
             // Rare values in one period would recur forever: there are none, and the
             // finitely many rare heaps all lie in the pre-period.
             let rare_heaps: Vec<usize> = (0..g.len()).filter(|&n| rare(g[n], mask)).collect();
@@ -126,17 +126,17 @@ fn tczajka_solved_games_sparse_engine() {
         let num = |i: usize| cols[i].parse::<usize>().unwrap();
         let (pre, per) = (num(1), num(2));
         let code = TakeAndBreak::parse(cols[0]).unwrap();
-        let mask = u16::from_str_radix(cols[5], 16).unwrap();
+        let mask = u32::from_str_radix(cols[5], 16).unwrap();
         let mut sweep = OctalSweep::new(&code, mask).unwrap();
         let started = std::time::Instant::now();
         // Enough values for the theorem with the published pre-period and period.
         sweep.run_to(2 * pre + 2 * per + code.max_take() + 16).unwrap();
-        let p = proved_period_of(sweep.values(), code.max_take(), 64).expect("a period is proved");
+        let p = proved_period_of(sweep.values(), code.max_take()).expect("a period is proved");
         assert_eq!((p.preperiod, p.period), (pre, per), "{}", cols[0]);
         let g = sweep.values();
         let largest = *g.iter().max().unwrap();
         assert_eq!((g.iter().position(|&v| v == largest).unwrap(), largest as usize), (num(3), num(4)), "{}", cols[0]);
-        let rare: Vec<(usize, u16)> = sweep.rare_heaps().to_vec();
+        let rare: Vec<(usize, u32)> = sweep.sparse_heaps().to_vec();
         assert_eq!((rare.len(), rare.last().unwrap().0), (num(6), num(7)), "{}", cols[0]);
         eprintln!("{}: {} values in {:.1} s", cols[0], g.len(), started.elapsed().as_secs_f64());
     }
@@ -147,7 +147,7 @@ fn tczajka_solved_games_sparse_engine() {
 #[test]
 fn rogalski_frequencies_small() {
     let table = include_str!("../../../fixtures/raw/stored/rogalski_octal_value_frequencies.txt");
-    let mut by: BTreeMap<(String, usize), Vec<(u16, u64)>> = BTreeMap::new();
+    let mut by: BTreeMap<(String, usize), Vec<(u32, u64)>> = BTreeMap::new();
     for line in table.lines().filter(|l| !l.starts_with('#')) {
         let c: Vec<&str> = line.split_whitespace().collect();
         let n: usize = c[1].parse().unwrap();
@@ -158,12 +158,12 @@ fn rogalski_frequencies_small() {
     for game in ["0.014", "0.034", "0.161", "0.167", "0.172"] {
         let g = values(&Game::parse(game).unwrap(), limit + 1).unwrap();
         for ((name, n), rows) in by.range((game.to_string(), 0)..=(game.to_string(), limit)) {
-            let mut counts: BTreeMap<u16, u64> = BTreeMap::new();
+            let mut counts: BTreeMap<u32, u64> = BTreeMap::new();
             for &v in &g[1..=*n] {
                 *counts.entry(v).or_default() += 1;
             }
             // The table also lists values that no heap has (count 0).
-            let theirs: BTreeMap<u16, u64> = rows.iter().copied().filter(|r| r.1 > 0).collect();
+            let theirs: BTreeMap<u32, u64> = rows.iter().copied().filter(|r| r.1 > 0).collect();
             assert_eq!(counts, theirs, "{name} N={n}");
             checked += 1;
         }
@@ -177,7 +177,7 @@ fn rogalski_rows_by_sweep(game: &str, limit: usize) -> usize {
     use grundy_core::games::octal_sweep::OctalSweep;
     use grundy_core::games::TakeAndBreak;
     let table = include_str!("../../../fixtures/raw/stored/rogalski_octal_value_frequencies.txt");
-    let mut by: BTreeMap<usize, BTreeMap<u16, u64>> = BTreeMap::new();
+    let mut by: BTreeMap<usize, BTreeMap<u32, u64>> = BTreeMap::new();
     for line in table.lines().filter(|l| l.starts_with(game) && l.split_whitespace().next() == Some(game)) {
         let c: Vec<&str> = line.split_whitespace().collect();
         let count: u64 = c[3].parse().unwrap();
@@ -187,10 +187,10 @@ fn rogalski_rows_by_sweep(game: &str, limit: usize) -> usize {
     }
     let code = TakeAndBreak::parse(game).unwrap();
     let started = std::time::Instant::now();
-    let mut sweep = OctalSweep::new(&code, OctalSweep::find_mask_refined(&code, 1 << 16)).unwrap();
+    let mut sweep = OctalSweep::auto(&code, limit + 1).unwrap();
     sweep.run_to(limit + 1).unwrap();
     let g = sweep.values();
-    let mut counts: BTreeMap<u16, u64> = BTreeMap::new();
+    let mut counts: BTreeMap<u32, u64> = BTreeMap::new();
     let mut done = 0;
     let mut rows = 0;
     for (n, theirs) in by.range(..=limit) {
@@ -204,7 +204,7 @@ fn rogalski_rows_by_sweep(game: &str, limit: usize) -> usize {
     eprintln!(
         "{game}: N up to {limit}, {rows} rows, mask {:x}, {} rare heaps, {:.1} s",
         sweep.mask(),
-        sweep.rare_heaps().len(),
+        sweep.sparse_heaps().len(),
         started.elapsed().as_secs_f64()
     );
     rows
@@ -237,7 +237,7 @@ fn rogalski_frequencies_all_rows() {
 fn worked_example_take_one_two_or_three() {
     let game = Game::parse("s1,2,3").unwrap();
     let g = values(&game, 10).unwrap();
-    let a = analyze(&game, &[2, 5, 6], |n| g[n as usize]);
+    let a = analyze(&game, &[2, 5, 6], |n| g[n as usize] as _);
     assert_eq!(a.values, vec![2, 1, 2]);
     assert_eq!(a.nim_sum, 1);
     let wins: Vec<(u64, u64)> = a.winning_moves().map(|m| (m.heap, m.take)).collect();
@@ -253,9 +253,9 @@ fn traps_a_learner_falls_into() {
     // taking 1 or 3; in 4 + 1 the heap of 4 (value 0) must reach target 1, again by either.
     let s13 = Game::parse("s1,3").unwrap();
     let g = values(&s13, 10).unwrap();
-    let a = analyze(&s13, &[5], |n| g[n as usize]);
+    let a = analyze(&s13, &[5], |n| g[n as usize] as _);
     assert_eq!(a.winning_moves().map(|m| m.take).collect::<Vec<_>>(), vec![1, 3]);
-    let a = analyze(&s13, &[4, 1], |n| g[n as usize]);
+    let a = analyze(&s13, &[4, 1], |n| g[n as usize] as _);
     let wins: Vec<(u64, u64)> = a.winning_moves().map(|m| (m.heap, m.take)).collect();
     assert_eq!(wins, vec![(4, 1), (4, 3), (1, 1)]);
 
@@ -265,7 +265,7 @@ fn traps_a_learner_falls_into() {
     let mut raised = false;
     let (mut sum_wrong, mut size_xor_wrong) = (0, 0);
     for heaps in positions_up_to(12) {
-        let a = analyze(&kayles, &heaps, |n| g[n as usize]);
+        let a = analyze(&kayles, &heaps, |n| g[n as usize] as _);
         let sum: u64 = a.values.iter().map(|&v| v as u64).sum();
         let size_xor = heaps.iter().fold(0, |x, h| x ^ h);
         // Adding values, or XOR-ing sizes, would be wrong somewhere; the XOR of values never is.
@@ -305,7 +305,7 @@ fn positions_of_every_game_against_brute_force() {
         let g = values(&game, 16).unwrap();
         let mut solver = Solver::new(&game);
         for heaps in positions_up_to(12) {
-            let a = analyze(&game, &heaps, |n| g[n as usize]);
+            let a = analyze(&game, &heaps, |n| g[n as usize] as _);
             assert_eq!(a.outcome == Outcome::PlayerToMoveWins, solver.player_to_move_wins(&heaps), "{name} {heaps:?}");
             for m in &a.moves {
                 let next = successor(&a.heaps, m.heap_index, &m.left);

@@ -171,7 +171,7 @@ mod model {
 
     const GAMES: [&str; 7] = ["grundy", "kayles", "dominoes", "crosses", "s1,2,3", "nim", "half"];
 
-    fn value_table(game: &Game) -> Vec<u16> {
+    fn value_table(game: &Game) -> Vec<u32> {
         values(game, 41).unwrap()
     }
 

@@ -126,7 +126,10 @@ fn values_of(game: &Game, max: u64) -> Vec<Value> {
         Game::Grundy => grundy_values()[..=max as usize].to_vec(),
         Game::Nim { .. } => (0..=max as Value).collect(),
         _ => grundy_core::games::sequence::values(game, max as usize + 1)
-            .expect("values of heaps up to 1000 fit in 16 bits"),
+            .expect("values of heaps up to 1000 fit in 32 bits")
+            .into_iter()
+            .map(|v| v as Value)
+            .collect(),
     }
 }
 

@@ -10,7 +10,9 @@ use grundy_core::games::Game;
 use grundy_core::position::model::{analyze, heap_label, Analysis, Convention, Rule};
 use grundy_core::position::Outcome;
 
-use super::values::values_through;
+use grundy_core::games::engine::EngineChoice;
+
+use super::values::value_fn;
 
 /// How `analyze` prints.
 #[derive(Clone, Copy, Debug, Default, ValueEnum)]
@@ -23,8 +25,8 @@ pub enum AnalyzeFormat {
 /// The analysis of a position, as the terminal game and `analyze` see it.
 pub fn analysis(game: &Game, heaps: &[u64], rule: Rule, convention: Convention) -> Result<Analysis> {
     let max = heaps.iter().copied().max().unwrap_or(0);
-    let g = values_through(game, max)?;
-    Ok(analyze(game, heaps, rule, convention, |n| u64::from(g[n as usize]))?)
+    let value = value_fn(game, max, EngineChoice::Auto)?;
+    Ok(analyze(game, heaps, rule, convention, value)?)
 }
 
 pub fn run(

@@ -1,31 +1,103 @@
-//! `grundy period`: the pre-period and period of a game's values, proved where a theorem applies.
+//! `grundy period`: the pre-period and period of a game's values, computed by the fastest
+//! engine until a periodicity theorem proves them, or until `--max` heaps.
 
 use std::io::Write;
 
 use anyhow::{Context, Result};
-use grundy_core::games::period::find_period;
+use grundy_core::games::engine::{Engine, EngineChoice, EngineKind};
+use grundy_core::games::period::{search_period, OBSERVED_MIN_SPAN};
 use grundy_core::games::Game;
 
-pub fn run(out: &mut impl Write, game: &Game, max: u64) -> Result<()> {
-    let p = find_period(game, max as usize).with_context(|| format!("computing the values of {}", game.name()))?;
-    match p {
-        Some(p) if p.proved => writeln!(
-            out,
-            "{}: periodic from heap {} with period {} (proved by the periodicity theorem after {} values)",
-            game.name(),
-            p.preperiod,
-            p.period,
-            p.computed
-        )?,
-        Some(p) => writeln!(
-            out,
-            "{}: period {} from heap {} observed up to heap {} (not proved)",
-            game.name(),
-            p.period,
-            p.preperiod,
-            p.computed - 1
-        )?,
-        None => writeln!(out, "{}: no period seen up to heap {}", game.name(), max.saturating_sub(1))?,
+use super::values::{check_cost, memory_budget, Progress};
+
+/// How long the definition may run by default (estimated): ten minutes, with a progress bar.
+const DEFINITION_DEFAULT_SECONDS: f64 = 600.0;
+
+/// The default `--max`: as many heaps as fit in memory (the definition: as many as it
+/// computes in [`DEFINITION_DEFAULT_SECONDS`]).
+fn default_max(engine: &Engine) -> u64 {
+    let budget = memory_budget();
+    match engine.kind() {
+        EngineKind::Definition => engine.heaps_within(budget, DEFINITION_DEFAULT_SECONDS),
+        _ => budget / engine.bytes_per_heap(),
+    }
+}
+
+pub fn run(out: &mut impl Write, game: &Game, max: Option<u64>, choice: EngineChoice) -> Result<()> {
+    let engine = Engine::choose(game, choice)?;
+    let max = match max {
+        Some(m) => {
+            check_cost(&engine, m)?;
+            m
+        }
+        None => default_max(&engine),
+    };
+    let mut progress = Progress::new(max, "looking for a period");
+    let max_usize = usize::try_from(max).context("too many heaps for this platform")?;
+    let result = search_period(&engine, max_usize, &mut |done| progress.set(done));
+    progress.finish();
+    let s = result.with_context(|| format!("computing the values of {}", game.name()))?;
+    let name = game.name();
+    if s.unbounded {
+        writeln!(out, "{name}: not periodic (its values are unbounded: see its closed form)")?;
+        return Ok(());
+    }
+    match &s.found {
+        Some(p) if p.proved => {
+            writeln!(
+                out,
+                "{name}: periodic from heap {} with period {} (proved by the periodicity theorem from G(0..{}); {} values computed by the {})",
+                p.preperiod,
+                p.period,
+                p.computed,
+                s.computed,
+                s.engine.name()
+            )?;
+            writeln!(out, "{}", convention(p.preperiod))?;
+        }
+        Some(p) => {
+            writeln!(
+                out,
+                "{name}: period {} from heap {} observed up to heap {} (not proved{})",
+                p.period,
+                p.preperiod,
+                s.computed - 1,
+                if s.theorem {
+                    ": the periodicity theorem needs more values"
+                } else {
+                    ": no periodicity theorem applies"
+                }
+            )?;
+            writeln!(out, "{}", convention(p.preperiod))?;
+        }
+        None => {
+            let verb = if s.theorem { "proved" } else { "seen" };
+            writeln!(out, "{name}: no period {verb} up to heap {}", s.computed.saturating_sub(1))?;
+            if !s.theorem {
+                writeln!(
+                    out,
+                    "(no periodicity theorem applies; a period counts as observed after {OBSERVED_MIN_SPAN} heaps and 3 full periods)"
+                )?;
+            }
+        }
+    }
+    {
+        if let Some((heap, value)) = s.largest {
+            write!(out, "largest value {value} (first at heap {heap})")?;
+            match s.sparse {
+                Some((count, Some(last))) => writeln!(out, "; {count} sparse heaps, the last {last}")?,
+                Some((_, None)) => writeln!(out, "; no sparse heaps")?,
+                None => writeln!(out)?,
+            }
+        }
     }
     Ok(())
+}
+
+fn convention(preperiod: usize) -> String {
+    if preperiod == 0 {
+        "(pre-period = first periodic heap; here there is no exception)".into()
+    } else {
+        format!("(pre-period = first periodic heap; the last exception is heap {})", preperiod - 1)
+    }
 }

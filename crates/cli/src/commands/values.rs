@@ -1,51 +1,174 @@
-//! `grundy value` and `grundy values`: G(n) of one heap, or the table G(0..=N).
+//! `grundy value` and `grundy values`: G(n) of one heap, or the table G(0..N), by the engine
+//! grundy-core chooses ([`Engine::choose`]), after a look at what it will cost: a job that
+//! does not fit in memory, or that the definition would take more than [`TIME_LIMIT`]
+//! seconds for, is refused before it starts, with the estimate and what would fit.
 
 use std::io::Write;
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use grundy_core::bfile::to_bfile;
-use grundy_core::games::sequence::values as game_values;
+use grundy_core::games::engine::{Engine, EngineChoice, EngineKind, Run};
 use grundy_core::games::Game;
-use grundy_core::{FastSweep, Value};
+use grundy_core::Value;
 
 use crate::Format;
 
-/// Other games are computed by the definition, which is quadratic for splitting games.
-const MAX_OTHER: u64 = 1 << 20;
+/// Longest job (estimated seconds) the definition is allowed to start: its cost is
+/// predictable (the options it will look at), and beyond an hour a researcher wants a
+/// faster engine or a smaller N, not a silent wait. The sparse sweeps are not refused on
+/// time (their cost depends on how sparse the game turns out); they show an ETA.
+pub const TIME_LIMIT: f64 = 3600.0;
 
-pub fn value(out: &mut impl Write, game: &Game, n: u64) -> Result<()> {
-    let g = values_through(game, n)?;
-    writeln!(out, "{}", g[n as usize])?;
+/// Parses `--engine`.
+pub fn parse_engine(s: &str) -> Result<EngineChoice, String> {
+    EngineChoice::parse(s).map_err(|e| e.to_string())
+}
+
+/// Memory a job may use: three quarters of what the system reports available (the whole
+/// machine's memory if that cannot be read), so that the machine stays usable.
+pub fn memory_budget() -> u64 {
+    let available = std::fs::read_to_string("/proc/meminfo").ok().and_then(|text| {
+        let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+        let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kb * 1024)
+    });
+    available.unwrap_or(8 << 30) / 4 * 3
+}
+
+fn human_bytes(b: u64) -> String {
+    match b {
+        b if b >= 1 << 30 => format!("{:.1} GiB", b as f64 / (1u64 << 30) as f64),
+        b if b >= 1 << 20 => format!("{:.1} MiB", b as f64 / (1u64 << 20) as f64),
+        b => format!("{} KiB", b.div_ceil(1024)),
+    }
+}
+
+pub fn human_seconds(s: f64) -> String {
+    match s {
+        s if s >= 3.15e10 => format!("{:.1e} years", s / 3.15e7),
+        s if s >= 3.15e7 => format!("{:.1} years", s / 3.15e7),
+        s if s >= 86400.0 => format!("{:.1} days", s / 86400.0),
+        s if s >= 3600.0 => format!("{:.1} hours", s / 3600.0),
+        s if s >= 60.0 => format!("{:.1} minutes", s / 60.0),
+        s => format!("{s:.1} s"),
+    }
+}
+
+/// Refuses G(0..heaps) by `engine` when it would not fit in memory, or when the definition
+/// would take longer than [`TIME_LIMIT`]; says what would fit.
+pub fn check_cost(engine: &Engine, heaps: u64) -> Result<()> {
+    if engine.is_closed_form() {
+        // Nothing is held: values are written as they are computed.
+        return Ok(());
+    }
+    let cost = engine.cost(heaps);
+    let budget = memory_budget();
+    let game = engine.game().name();
+    if cost.bytes > budget {
+        bail!(
+            "G(0..{heaps}) of {game} needs about {} of memory, more than the {} available; {} heaps fit",
+            human_bytes(cost.bytes),
+            human_bytes(budget),
+            budget / engine.bytes_per_heap()
+        );
+    }
+    if engine.kind() == EngineKind::Definition && cost.seconds > TIME_LIMIT {
+        bail!(
+            "G(0..{heaps}) of {game} by the definition would take about {} (limit {}); {} heaps fit in that time",
+            human_seconds(cost.seconds),
+            human_seconds(TIME_LIMIT),
+            engine.heaps_within(budget, TIME_LIMIT)
+        );
+    }
     Ok(())
 }
 
-pub fn values(out: &mut impl Write, game: &Game, to: u64, format: Format) -> Result<()> {
-    let g = values_through(game, to)?;
+/// A progress bar on stderr that appears only once a job has run for a second (and only
+/// on a terminal: indicatif hides itself otherwise).
+pub struct Progress {
+    bar: indicatif::ProgressBar,
+    started: Instant,
+    shown: bool,
+}
+
+impl Progress {
+    pub fn new(total: u64, what: &str) -> Progress {
+        let bar = indicatif::ProgressBar::with_draw_target(Some(total), indicatif::ProgressDrawTarget::hidden());
+        let template = format!("{what} {{bar:40}} {{human_pos}}/{{human_len}} heaps  {{per_sec}}  ETA {{eta}}");
+        bar.set_style(indicatif::ProgressStyle::with_template(&template).expect("a valid template"));
+        Progress { bar, started: Instant::now(), shown: false }
+    }
+
+    pub fn set(&mut self, done: u64) {
+        if !self.shown && self.started.elapsed() > Duration::from_secs(1) {
+            self.bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            self.shown = true;
+        }
+        self.bar.set_position(done);
+    }
+
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// Computes G(0..end) with `engine`, after the cost check, with a progress bar.
+fn run_to(engine: &Engine, end: u64) -> Result<Run> {
+    check_cost(engine, end)?;
+    let end_usize = usize::try_from(end).context("too many heaps for this platform")?;
+    let mut run = engine.run();
+    let mut progress = Progress::new(end, "computing");
+    let result = run.extend_to(end_usize, &mut |done| progress.set(done));
+    progress.finish();
+    result.with_context(|| format!("computing the values of {}", engine.game().name()))?;
+    Ok(run)
+}
+
+pub fn value(out: &mut impl Write, game: &Game, n: u64, choice: EngineChoice) -> Result<()> {
+    let mut g = value_fn(game, n, choice)?;
+    writeln!(out, "{}", g(n))?;
+    Ok(())
+}
+
+/// Writes G(0..count) as it goes (no text of the whole table is built).
+pub fn values(out: &mut impl Write, game: &Game, count: u64, format: Format, choice: EngineChoice) -> Result<()> {
+    let engine = Engine::choose(game, choice)?;
+    let run = run_to(&engine, count)?;
+    let count = count as usize;
     match format {
-        Format::Bfile => out.write_all(to_bfile(0, &g).as_bytes())?,
+        Format::Bfile => {
+            for n in 0..count {
+                writeln!(out, "{n} {}", run.get(n))?;
+            }
+        }
         Format::Csv => {
             writeln!(out, "n,g")?;
-            for (n, v) in g.iter().enumerate() {
-                writeln!(out, "{n},{v}")?;
+            for n in 0..count {
+                writeln!(out, "{n},{}", run.get(n))?;
             }
         }
         Format::Json => {
-            let list: Vec<String> = g.iter().map(Value::to_string).collect();
-            writeln!(out, "{{\"game\":{:?},\"values\":[{}]}}", game.name(), list.join(","))?;
+            write!(out, "{{\"game\":{:?},\"values\":[", game.name())?;
+            for n in 0..count {
+                if n > 0 {
+                    out.write_all(b",")?;
+                }
+                write!(out, "{}", run.get(n))?;
+            }
+            writeln!(out, "]}}")?;
         }
     }
     Ok(())
 }
 
-/// G(0..=n) of `game`.
-pub fn values_through(game: &Game, n: u64) -> Result<Vec<Value>> {
-    if *game == Game::Grundy {
-        let mut sweep = FastSweep::new();
-        sweep.run_to(n + 1).with_context(|| format!("computing G(0..={n})"))?;
-        return Ok(sweep.values().to_vec());
-    }
-    if n > MAX_OTHER {
-        bail!("{} is computed by the definition; heaps above {MAX_OTHER} would take too long", game.name());
-    }
-    game_values(game, n as usize + 1).with_context(|| format!("computing the values of {}", game.name()))
+/// A function heap -> G(heap) for every heap up to `max_heap`, by the chosen engine (a closed
+/// form answers any heap at once), after the cost check and with a progress bar: what
+/// `analyze`, `play` and `serve` should call.
+pub fn value_fn(game: &Game, max_heap: u64, choice: EngineChoice) -> Result<impl FnMut(u64) -> u64> {
+    let engine = Engine::choose(game, choice)?;
+    check_cost(&engine, max_heap.saturating_add(1))?;
+    let mut progress = Progress::new(max_heap.saturating_add(1), "computing");
+    let f = engine.value_fn(max_heap, &mut |done| progress.set(done));
+    progress.finish();
+    f.with_context(|| format!("computing the values of {}", game.name()))
 }

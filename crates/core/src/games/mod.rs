@@ -16,6 +16,7 @@ use crate::position::{GrundysGame, HeapGame, HeapMove};
 pub use take_and_break::{TakeAndBreak, MAX_DIGITS};
 
 pub mod catalog;
+pub mod engine;
 #[allow(missing_docs)] // Not yet documented: its owner writes the docs, then this line goes (issue 10).
 pub mod octal_sweep;
 #[allow(missing_docs)] // Not yet documented: its owner writes the docs, then this line goes (issue 10).

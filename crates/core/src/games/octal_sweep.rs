@@ -1,15 +1,35 @@
 //! The sparse-space method for octal games (digits below 8, no `!`), after Flammenkamp
-//! and the tczajka/octal-games project: a mask m splits values into *rare* (an even number
-//! of 1-bits under m) and *common*. Rare ^ rare and common ^ common are rare, so a common
-//! option of a split comes only from a split with exactly one rare part. Stage 1 marks
-//! those over the (few) rare heaps and takes the smallest common value c not an option;
-//! stage 2 scans the splits until every rare value below c has been seen.
+//! and the tczajka/octal-games project: a mask m splits values into *sparse* (an even
+//! number of 1-bits under m; tczajka's "rare") and *common*. Sparse ^ sparse and
+//! common ^ common are sparse, so a common option of a split comes only from a split with
+//! exactly one sparse part. Stage 1 marks those over the (few) sparse heaps and takes the
+//! smallest common value c not an option; stage 2 scans the splits until every sparse
+//! value below c has been seen.
 //!
-//! The result is exact for any mask; a good mask (found from the first values) only
-//! makes it fast. Tested against the definition ([`crate::games::sequence`]).
+//! The result is exact for any nonzero mask; a good mask only makes it fast. The mask is
+//! chosen as tczajka does, from a Walsh-Hadamard transform of the value counts
+//! ([`best_mask`]): the transform gives, for every mask at once, how many heaps it would
+//! make sparse. Cost: O(n * sparse heaps below n) for stage 1 plus the stage-2 scans,
+//! which stop early when the mask is good; memory 4 bytes a heap. Tested against the
+//! definition ([`crate::games::sequence`]).
 
+use thiserror::Error;
+
+use crate::games::sequence::Wide;
 use crate::games::TakeAndBreak;
-use crate::Value;
+
+type Value = Wide;
+
+/// Why an octal sweep cannot be built or run.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum OctalSweepError {
+    #[error("{code} is not an octal game (digits below 8, no '!'); the sparse sweep does not apply")]
+    NotOctal { code: String },
+    #[error("the sparse/common mask must not be 0 (every value would be sparse)")]
+    ZeroMask,
+    #[error("heap {heap} would have a value beyond 32 bits")]
+    TooLarge { heap: u64 },
+}
 
 /// G(0..N) of an octal game by the sparse-space method.
 pub struct OctalSweep {
@@ -18,89 +38,156 @@ pub struct OctalSweep {
     split_takes: Vec<usize>,
     mask: Value,
     values: Vec<Value>,
-    rare: Vec<(usize, Value)>,
+    sparse: Vec<(usize, Value)>,
     /// Scratch sets of values, as bit words.
     marked: Vec<u64>,
+    direct: Vec<u64>,
     need: Vec<u64>,
 }
 
-/// Whether `v` is rare under `mask`.
+/// Whether `v` is sparse under `mask`.
 #[inline]
-pub fn is_rare(v: Value, mask: Value) -> bool {
+pub fn is_sparse(v: Value, mask: Value) -> bool {
     (v & mask).count_ones().is_multiple_of(2)
 }
 
+/// The nonzero mask under which the fewest of `values[from..]` are sparse (ties: the fewest
+/// of all `values`, then the smallest mask), allowing `extra_bits` bits above the largest
+/// value (the masks of games whose values keep growing have high bits). By Walsh-Hadamard
+/// transforms of the value counts, as tczajka does: for mask m,
+/// sparse(m) = (len + W(m)) / 2 with W(m) = sum over v of count(v) (-1)^popcount(v & m),
+/// so all 2^bits masks cost O(bits 2^bits) instead of O(len 2^bits).
+pub fn best_mask(values: &[Value], from: usize, extra_bits: u32) -> Value {
+    let max = values.iter().copied().max().unwrap_or(1).max(1);
+    let bits = ((32 - max.leading_zeros()) + extra_bits).min(24);
+    let late = walsh_hadamard(&values[from.min(values.len())..], bits);
+    let all = walsh_hadamard(values, bits);
+    (1..1usize << bits).min_by_key(|&m| (late[m], all[m], m)).unwrap_or(1) as Value
+}
+
+/// The Walsh-Hadamard transform of the counts of `values` (all below 2^bits).
+fn walsh_hadamard(values: &[Value], bits: u32) -> Vec<i64> {
+    let size = 1usize << bits;
+    let mut w = vec![0i64; size];
+    for &v in values {
+        w[v as usize] += 1;
+    }
+    let mut h = 1;
+    while h < size {
+        for i in (0..size).step_by(2 * h) {
+            for j in i..i + h {
+                let (a, b) = (w[j], w[j + h]);
+                w[j] = a + b;
+                w[j + h] = a - b;
+            }
+        }
+        h *= 2;
+    }
+    w
+}
+
 impl OctalSweep {
-    /// A sweep of `game` (which must be octal: digits below 8, no `!`) with rare/common mask `mask`.
-    pub fn new(game: &TakeAndBreak, mask: Value) -> Option<OctalSweep> {
+    /// A sweep of `game` (which must be octal: digits below 8, no `!`) with sparse/common mask `mask`.
+    pub fn new(game: &TakeAndBreak, mask: Value) -> Result<OctalSweep, OctalSweepError> {
         if !game.is_octal() {
-            return None;
+            return Err(OctalSweepError::NotOctal { code: game.code().to_string() });
+        }
+        if mask == 0 {
+            return Err(OctalSweepError::ZeroMask);
         }
         let digits = game.digits().to_vec();
         let split_takes = digits.iter().enumerate().filter(|(_, &d)| d & 4 != 0).map(|(k, _)| k).collect();
-        Some(OctalSweep {
+        Ok(OctalSweep {
             digits,
             split_takes,
             mask,
             values: Vec::new(),
-            rare: Vec::new(),
+            sparse: Vec::new(),
             marked: Vec::new(),
+            direct: Vec::new(),
             need: Vec::new(),
         })
     }
 
-    /// The mask under which the fewest of the heaps n0/2 .. n0 have rare values, judged from
-    /// the first n0 values (computed by the definition).
-    pub fn find_mask(game: &TakeAndBreak, n0: usize) -> Value {
-        let g = crate::games::sequence::values(&crate::games::Game::TakeAndBreak(game.clone()), n0).unwrap_or_default();
-        let max = g.iter().copied().max().unwrap_or(1).max(1);
-        let bits = 16 - max.leading_zeros();
-        let late = &g[n0 / 2..];
-        (1..(1u32 << bits) as Value).min_by_key(|&m| (late.iter().filter(|&&v| is_rare(v, m)).count(), m)).unwrap_or(1)
+    /// A sweep with its mask chosen automatically: the [`best_mask`] of the heaps n0/2 .. n0
+    /// (n0 = 4096), then, if `end` is larger, refined the same way on heaps 2^15 .. 2^16
+    /// computed by a sweep under the first mask. Works for every octal code, including
+    /// those whose values keep growing (one bit above the largest value is allowed).
+    pub fn auto(game: &TakeAndBreak, end: usize) -> Result<OctalSweep, OctalSweepError> {
+        let first_end = 4096.min(end.max(64));
+        let mut s = OctalSweep::new(game, 1)?;
+        s.run_to(first_end)?;
+        let first = best_mask(&s.values, first_end / 2, 1);
+        let mut s = s.with_mask(first)?;
+        if end > 4 * first_end {
+            let n1 = (1 << 16).min(end);
+            s.run_to(n1)?;
+            let refined = best_mask(&s.values, n1 / 2, 1);
+            if refined != s.mask {
+                s = s.with_mask(refined)?;
+            }
+        }
+        Ok(s)
     }
 
-    /// A mask judged from more values: the one of [`OctalSweep::find_mask`], refined on
-    /// G(0..n1) computed by a sweep under it, allowing one bit above the largest value
-    /// seen (the masks of games whose values keep growing have high bits).
-    pub fn find_mask_refined(game: &TakeAndBreak, n1: usize) -> Value {
-        let first = OctalSweep::find_mask(game, 4096.min(n1));
-        let Some(mut s) = OctalSweep::new(game, first) else { return first };
-        if s.run_to(n1).is_none() {
-            return first;
+    /// The same sweep under another mask: the values do not depend on the mask, only the
+    /// list of sparse heaps does.
+    pub fn with_mask(mut self, mask: Value) -> Result<OctalSweep, OctalSweepError> {
+        self.set_mask(mask)?;
+        Ok(self)
+    }
+
+    /// Changes the mask, keeping the values (the sparse heaps are listed anew).
+    pub fn set_mask(&mut self, mask: Value) -> Result<(), OctalSweepError> {
+        if mask == 0 {
+            return Err(OctalSweepError::ZeroMask);
         }
-        let g = s.values();
-        let max = g.iter().copied().max().unwrap_or(1).max(1);
-        let bits = (16 - max.leading_zeros() + 1).min(15);
-        let late = &g[n1 / 2..];
-        (1..(1u32 << bits) as Value)
-            .min_by_key(|&m| (late.iter().filter(|&&v| is_rare(v, m)).count(), m))
-            .unwrap_or(first)
+        self.mask = mask;
+        self.sparse =
+            self.values.iter().enumerate().filter(|&(_, &v)| is_sparse(v, mask)).map(|(n, &v)| (n, v)).collect();
+        Ok(())
     }
 
     pub fn values(&self) -> &[Value] {
         &self.values
     }
 
-    /// The rare heaps so far, with their values.
-    pub fn rare_heaps(&self) -> &[(usize, Value)] {
-        &self.rare
+    /// Gives the values away.
+    pub fn into_values(self) -> Vec<Value> {
+        self.values
+    }
+
+    /// The sparse heaps so far, with their values.
+    pub fn sparse_heaps(&self) -> &[(usize, Value)] {
+        &self.sparse
     }
 
     pub fn mask(&self) -> Value {
         self.mask
     }
 
-    /// Computes until G(0..end) are known; `None` if a value would not fit in 16 bits.
-    pub fn run_to(&mut self, end: usize) -> Option<()> {
+    /// Computes until G(0..end) are known.
+    pub fn run_to(&mut self, end: usize) -> Result<(), OctalSweepError> {
+        self.run_to_with(end, |_| {})
+    }
+
+    /// Computes until G(0..end) are known, calling `progress` with the number of values
+    /// known every 2^16 heaps.
+    pub fn run_to_with(&mut self, end: usize, mut progress: impl FnMut(u64)) -> Result<(), OctalSweepError> {
+        self.values.reserve(end.saturating_sub(self.values.len()));
         while self.values.len() < end {
-            let v = self.next()?;
             let n = self.values.len();
-            if is_rare(v, self.mask) {
-                self.rare.push((n, v));
+            let v = self.next().ok_or(OctalSweepError::TooLarge { heap: n as u64 })?;
+            if is_sparse(v, self.mask) {
+                self.sparse.push((n, v));
             }
             self.values.push(v);
+            if n & 0xffff == 0xffff {
+                progress(n as u64 + 1);
+            }
         }
-        Some(())
+        progress(self.values.len() as u64);
+        Ok(())
     }
 
     fn set(words: &mut Vec<u64>, v: usize) {
@@ -128,29 +215,31 @@ impl OctalSweep {
                 Self::set(&mut self.marked, g[n - k] as usize);
             }
         }
-        let direct: Vec<u64> = self.marked.clone();
-        // Stage 1: common options need exactly one rare part.
+        self.direct.clear();
+        self.direct.extend_from_slice(&self.marked);
+        // Stage 1: common options need exactly one sparse part.
         for &k in &self.split_takes {
             if k + 2 > n {
                 continue;
             }
             let rest = n - k;
-            for &(r, rv) in self.rare.iter().take_while(|&&(r, _)| r < rest) {
+            for &(r, rv) in self.sparse.iter().take_while(|&&(r, _)| r < rest) {
                 if r == 0 {
                     continue;
                 }
                 let x = rv ^ g[rest - r];
-                if !is_rare(x, mask) {
+                if !is_sparse(x, mask) {
                     Self::set(&mut self.marked, x as usize);
                 }
             }
         }
-        let c = (0..).find(|&v: &usize| !is_rare(v as Value, mask) && !Self::has(&self.marked, v))?;
-        // Stage 2: the rare values below c that no direct move gives.
+        // A common value below 2^32 not marked exists: at most n values are marked.
+        let c = (0..=u32::MAX as usize).find(|&v| !is_sparse(v as Value, mask) && !Self::has(&self.marked, v))?;
+        // Stage 2: the sparse values below c that no direct move gives.
         self.need.clear();
         let mut missing = 0;
         for v in 0..c {
-            if is_rare(v as Value, mask) && !Self::has(&direct, v) {
+            if is_sparse(v as Value, mask) && !Self::has(&self.direct, v) {
                 Self::set(&mut self.need, v);
                 missing += 1;
             }
@@ -174,7 +263,7 @@ impl OctalSweep {
             }
         }
         let value =
-            if missing == 0 { c } else { (0..c).find(|&v| Self::has(&self.need, v)).expect("a missing rare value") };
+            if missing == 0 { c } else { (0..c).find(|&v| Self::has(&self.need, v)).expect("a missing sparse value") };
         Value::try_from(value).ok()
     }
 }
@@ -188,16 +277,34 @@ mod tests {
     fn equals_the_definition() {
         for code in [
             ".6", ".14", ".04", ".06", ".11377", ".177", ".45", "0.014", "0.034", "0.161", ".77", ".137", "4.07",
-            ".356",
+            ".356", ".4", "4.4",
         ] {
             let game = TakeAndBreak::parse(code).unwrap();
             let expected = crate::games::sequence::values(&Game::TakeAndBreak(game.clone()), 3000).unwrap();
-            for mask in [OctalSweep::find_mask(&game, 1024), 1, 0x7fff] {
+            let auto = OctalSweep::auto(&game, 3000).unwrap().mask();
+            for mask in [auto, 1, 0x7fff] {
                 let mut s = OctalSweep::new(&game, mask).unwrap();
                 s.run_to(3000).unwrap();
                 assert_eq!(s.values(), &expected[..], "{code} with mask {mask:x}");
             }
+            let mut s = OctalSweep::auto(&game, 20_000).unwrap();
+            s.run_to(3000).unwrap();
+            assert_eq!(&s.values()[..3000], &expected[..], "{code} with the automatic mask");
         }
-        assert!(OctalSweep::new(&TakeAndBreak::parse("4!.0").unwrap(), 1).is_none());
+        assert!(matches!(
+            OctalSweep::new(&TakeAndBreak::parse("4!.0").unwrap(), 1),
+            Err(OctalSweepError::NotOctal { .. })
+        ));
+        assert_eq!(OctalSweep::new(&TakeAndBreak::parse(".6").unwrap(), 0).err(), Some(OctalSweepError::ZeroMask));
+    }
+
+    /// The transform against counting directly, mask by mask.
+    #[test]
+    fn best_mask_counts_like_brute_force() {
+        let values: Vec<Value> = (0..500u32).map(|i| (i * 7919 + i / 3) % 37).collect();
+        let brute = (1..64u32).min_by_key(|&m| (values.iter().filter(|&&v| is_sparse(v, m)).count(), m)).unwrap();
+        assert_eq!(best_mask(&values, 0, 0), brute);
+        // Any mask gives exact values (checked above); here only that it is never 0.
+        assert_ne!(best_mask(&[0, 0, 0], 0, 0), 0);
     }
 }

@@ -1,5 +1,6 @@
 //! Periods of value sequences: the pre-period and the smallest period, certified by the
-//! periodicity theorems where they apply, and computing stops as soon as they do.
+//! periodicity theorems where they apply, computing with the fastest engine
+//! ([`Engine::choose`]) and stopping as soon as a period is proved.
 //!
 //! - Octal games (digits below 8, no `!`) whose moves take at most t stones: if
 //!   G(n + p) = G(n) for all n0 <= n < 2 n0 + p + t, then for all n >= n0 (Guy and Smith;
@@ -7,30 +8,56 @@
 //! - Finite subtraction games with largest move t: G(n) depends only on the t values
 //!   before it, so G(n + p) = G(n) for n0 <= n < n0 + t suffices.
 //!
-//! For other games (`!`, three-heap splits, take-at-most-half, subtract-a-square, Nim)
-//! no such bound is known here: a repeat is reported as observed, never as proved.
+//! For other games (`!`, three-heap splits, subtract-a-square, Grundy's game) no such
+//! bound is known here: a repeat is reported as *observed*, never as proved, and only with
+//! evidence: the periodic stretch must span at least [`OBSERVED_MIN_SPAN`] heaps and
+//! three full periods (max(1000, 3p) heaps after the pre-period). Nim and
+//! take-at-most-half have unbounded values (their closed forms), so they are not periodic.
+//!
+//! Convention: the *pre-period* n0 is the first heap of the periodic part: G(n + p) = G(n)
+//! for every n >= n0, and n0 - 1 is the last exception (G(n0 - 1) != G(n0 - 1 + p)).
 
-use crate::games::sequence::{Sequence, ValuesError};
+use crate::games::engine::{Engine, EngineChoice, EngineError, EngineKind, Run, Values};
 use crate::games::{Game, SubtractionSet};
-use crate::Value;
 
-/// Largest period looked for.
-pub const MAX_PERIOD: usize = 1 << 14;
+/// An observed (unproved) period needs its periodic stretch to span at least this many
+/// heaps, and at least three periods.
+pub const OBSERVED_MIN_SPAN: usize = 1000;
 
 /// What is known of a game's period.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Periodicity {
-    /// G(n + period) = G(n) for every n >= preperiod (proved, or seen so far).
+    /// The first periodic heap: G(n + period) = G(n) for every n >= preperiod (proved, or
+    /// seen so far). The last exception is preperiod - 1.
     pub preperiod: usize,
     pub period: usize,
     /// Proved by a periodicity theorem; otherwise only observed.
     pub proved: bool,
-    /// Values computed: G(0..computed).
+    /// Values the theorem needs (G(0..needed)) when proved; the values seen otherwise.
     pub computed: usize,
 }
 
-/// How many values past n0 + p the theorem needs for the game (None: no theorem).
-fn certificate(game: &Game) -> Option<Box<dyn Fn(usize, usize) -> usize>> {
+/// The result of a period search, with what a person needs when no period was proved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PeriodSearch {
+    pub found: Option<Periodicity>,
+    /// Values computed: G(0..computed).
+    pub computed: usize,
+    /// The largest value among them and the first heap that has it.
+    pub largest: Option<(usize, u64)>,
+    /// Sparse heaps of a sparse sweep: how many, and the last one.
+    pub sparse: Option<(usize, Option<u64>)>,
+    /// The game has unbounded values (a closed form says so): it has no period.
+    pub unbounded: bool,
+    /// Whether a periodicity theorem applies to the game at all.
+    pub theorem: bool,
+    pub engine: EngineKind,
+}
+
+type Bound = Box<dyn Fn(usize, usize) -> usize>;
+
+/// How many values the theorem needs for pre-period n0 and period p (None: no theorem).
+fn certificate(game: &Game) -> Option<Bound> {
     match game {
         Game::TakeAndBreak(t) if t.is_octal() => {
             let t = t.max_take();
@@ -47,81 +74,151 @@ fn certificate(game: &Game) -> Option<Box<dyn Fn(usize, usize) -> usize>> {
     }
 }
 
-/// Looks for the period of `game`, computing at most `max` values and stopping as soon as a
-/// period is proved. Returns `None` when no repeat was seen.
-pub fn find_period(game: &Game, max: usize) -> Result<Option<Periodicity>, ValuesError> {
-    let mut seq = Sequence::new(game.clone());
-    let cert = certificate(game);
-    // last_exception[p]: the largest n with G(n) != G(n + p) seen so far, plus one (0: none).
-    let mut after_exception = vec![0usize; MAX_PERIOD + 1];
-    while seq.len() < max {
-        seq.step()?;
-        let g = seq.values();
-        let m = g.len() - 1;
-        for p in 1..=m.min(MAX_PERIOD) {
-            if g[m] != g[m - p] {
-                after_exception[p] = m - p + 1;
-            }
-        }
-        if let Some(cert) = &cert {
-            // The smallest p proved now; a multiple of the true period may be proved first,
-            // so the result is reduced to the smallest period afterwards.
-            let proved = (1..=m.min(MAX_PERIOD)).find(|&p| m + 1 >= cert(after_exception[p], p));
-            if let Some(p) = proved {
-                return Ok(Some(reduce(g, after_exception[p], p, &after_exception, true)));
-            }
-        }
+/// Looks for the period of `game` with the fastest engine, computing at most `max` values.
+/// `None` when no period was proved or observed.
+pub fn find_period(game: &Game, max: usize) -> Result<Option<Periodicity>, EngineError> {
+    let engine = Engine::choose(game, EngineChoice::Auto)?;
+    Ok(search_period(&engine, max, &mut |_| {})?.found)
+}
+
+/// Looks for the period of the engine's game, computing at most `max` values and stopping
+/// as soon as a period is proved. The values are checked at growing lengths (a quarter
+/// more each time) and, once a candidate period is seen, at exactly the length its proof
+/// needs, so a periodic game stops at its proof rather than at `max`.
+pub fn search_period(engine: &Engine, max: usize, progress: &mut dyn FnMut(u64)) -> Result<PeriodSearch, EngineError> {
+    Ok(search_period_run(engine, max, progress)?.0)
+}
+
+/// [`search_period`], also handing back the computation with its values (G(0..computed);
+/// `None` for a closed form), for callers that need more than the period (the census).
+pub fn search_period_run(
+    engine: &Engine,
+    max: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(PeriodSearch, Option<Run>), EngineError> {
+    let cert = certificate(engine.game());
+    let mut search = PeriodSearch {
+        found: None,
+        computed: 0,
+        largest: None,
+        sparse: None,
+        unbounded: false,
+        theorem: cert.is_some(),
+        engine: engine.kind(),
+    };
+    if engine.is_closed_form() {
+        search.unbounded = true;
+        return Ok((search, None));
     }
-    let g = seq.values();
-    let m = g.len().saturating_sub(1);
-    // Observed: the smallest p seen to repeat at least twice after its last exception.
-    let observed = (1..=m.min(MAX_PERIOD)).find(|&p| after_exception[p] + 2 * p <= g.len());
-    Ok(observed.map(|p| reduce(g, after_exception[p], p, &after_exception, false)))
+    let mut run = engine.run();
+    let mut next = max.min(1024);
+    loop {
+        run.extend_to(next, progress)?;
+        let m = run.len();
+        let tail = match run.held().expect("sweeps and the definition hold their values") {
+            Values::Narrow(g) => tail_period(g, cert.as_deref()),
+            Values::Wide(g) => tail_period(g, cert.as_deref()),
+        };
+        if let Some(p) = tail.proved {
+            search.found = Some(p);
+            break;
+        }
+        if m >= max {
+            search.found = tail.observed;
+            break;
+        }
+        next = m + (m / 4).max(1024);
+        if let Some(t) = tail.target.filter(|&t| t > m) {
+            next = next.min(t);
+        }
+        next = next.min(max);
+    }
+    search.computed = run.len();
+    search.sparse = run.sparse_heaps();
+    search.largest = (0..run.len()).map(|n| (n, run.get(n))).max_by_key(|&(n, v)| (v, std::cmp::Reverse(n)));
+    Ok((search, Some(run)))
 }
 
-/// Given that G is periodic with period p from n0 (within what is known), the smallest
-/// period and its own pre-period.
-fn reduce(g: &[Value], n0: usize, p: usize, after_exception: &[usize], proved: bool) -> Periodicity {
-    let smallest = (1..=p)
-        .filter(|d| p.is_multiple_of(*d))
-        .find(|&d| (n0..n0 + p).all(|n| n + d >= g.len() || g[n] == g[n + d]))
-        .unwrap_or(p);
-    Periodicity { preperiod: after_exception[smallest], period: smallest, proved, computed: g.len() }
+/// A period the tail shows must hold over at least this many heaps (and two periods)
+/// before its multiples are skipped and its proof is aimed at: the last few values agree
+/// at small shifts by chance. A wrong guess only delays a proof, never makes one.
+const TAIL_MIN_SPAN: usize = 256;
+
+/// What the values so far say about a period.
+struct Tail {
+    /// The smallest period proved by the theorem.
+    proved: Option<Periodicity>,
+    /// Values the theorem needs to prove the smallest period the tail shows.
+    target: Option<usize>,
+    /// The smallest period seen with enough evidence ([`OBSERVED_MIN_SPAN`], 3 periods).
+    observed: Option<Periodicity>,
 }
 
-/// The period of a long value sequence `g` (G(0..g.len())) of an octal game whose moves
-/// take at most `t` stones, proved by the octal periodicity theorem, or `None` when `g`
-/// is too short to prove one. For sequences with pre-periods far beyond what
-/// [`find_period`] tracks: candidate periods are the earlier places where the last
-/// `window` values occur again, each checked backwards from the end.
-pub fn proved_period_of(g: &[Value], t: usize, window: usize) -> Option<Periodicity> {
+/// Tries every period p <= m / 2: the first heap n0 from which G(n + p) = G(n) holds up
+/// to the end (scanning back from the end, which stops at the first difference, so that
+/// most p cost a few steps), then the theorem's bound. Multiples of a period the tail
+/// already shows are skipped: their scans would run over the whole periodic part, and
+/// if p is the period it is proved itself as values come; if it is not, it stops looking
+/// like one and its multiples are tried again. Skipping can only delay a proof.
+fn tail_period<T: Copy + Eq>(g: &[T], bound: Option<&dyn Fn(usize, usize) -> usize>) -> Tail {
     let m = g.len();
-    if m < 2 * window + 2 {
-        return None;
-    }
-    let tail = &g[m - window..];
-    let mut best: Option<Periodicity> = None;
-    // Candidate p: g[m - window - p ..][..window] == tail.
-    for p in 1..=(m - window) {
-        if let Some(b) = &best {
-            if p >= b.period {
-                break;
-            }
-        }
-        if g[m - window - p..m - p] != *tail {
+    let mut tail = Tail { proved: None, target: None, observed: None };
+    let mut skip = vec![false; m / 2 + 1];
+    for p in 1..=m / 2 {
+        if skip[p] {
             continue;
         }
-        // The last exception, scanning back from the end.
         let mut n = m - p;
         while n > 0 && g[n - 1] == g[n - 1 + p] {
             n -= 1;
         }
         let n0 = n;
-        if m >= 2 * n0.max(1) + 2 * p + t {
-            best = Some(Periodicity { preperiod: n0, period: p, proved: true, computed: m });
+        let span = m - n0;
+        if let Some(bound) = bound {
+            let needed = bound(n0, p);
+            if m >= needed {
+                let (n0, p) = smallest_divisor_period(g, n0, p);
+                tail.proved = Some(Periodicity { preperiod: n0, period: p, proved: true, computed: bound(n0, p) });
+                return tail;
+            }
+            if span >= (2 * p).max(TAIL_MIN_SPAN) && tail.target.is_none() {
+                tail.target = Some(needed);
+            }
+        }
+        if span >= (2 * p).max(TAIL_MIN_SPAN) {
+            if tail.observed.is_none() && span >= OBSERVED_MIN_SPAN.max(3 * p) {
+                tail.observed = Some(Periodicity { preperiod: n0, period: p, proved: false, computed: m });
+            }
+            for k in (2 * p..=m / 2).step_by(p) {
+                skip[k] = true;
+            }
         }
     }
-    best
+    tail
+}
+
+/// Given that G is periodic with period p from n0 (and the values cover n0 + p + p), the
+/// smallest period and its own first periodic heap.
+fn smallest_divisor_period<T: Copy + Eq>(g: &[T], n0: usize, p: usize) -> (usize, usize) {
+    let m = g.len();
+    for d in (1..p).filter(|d| p.is_multiple_of(*d)) {
+        if (n0..n0 + p).all(|n| n + d >= m || g[n] == g[n + d]) {
+            let mut n = m - d;
+            while n > 0 && g[n - 1] == g[n - 1 + d] {
+                n -= 1;
+            }
+            return (n.min(n0), d);
+        }
+    }
+    (n0, p)
+}
+
+/// The period of a long value sequence `g` (G(0..g.len())) of an octal game whose moves
+/// take at most `t` stones, proved by the octal periodicity theorem, or `None` when `g`
+/// is too short to prove one.
+pub fn proved_period_of<T: Copy + Eq>(g: &[T], t: usize) -> Option<Periodicity> {
+    let bound = move |n0: usize, p: usize| 2 * n0.max(1) + 2 * p + t;
+    tail_period(g, Some(&bound)).proved
 }
 
 #[cfg(test)]
@@ -136,7 +233,7 @@ mod tests {
     fn kayles_and_dawsons_chess() {
         let k = period("kayles");
         assert_eq!((k.preperiod, k.period, k.proved), (71, 12, true));
-        // Proved as soon as the theorem allows: 2 * 71 + 2 * 12 + 2 values.
+        // The theorem needs 2 * 71 + 2 * 12 + 2 values.
         assert_eq!(k.computed, 2 * 71 + 2 * 12 + 2);
         let four = period("4");
         assert_eq!((four.preperiod, four.period, four.proved), (1, 2, true));
@@ -154,9 +251,35 @@ mod tests {
     }
 
     #[test]
+    fn stops_at_the_proof() {
+        let engine = Engine::choose(&Game::parse("kayles").unwrap(), EngineChoice::Auto).unwrap();
+        let s = search_period(&engine, 1 << 30, &mut |_| {}).unwrap();
+        assert!(s.computed <= 2048, "computed {}", s.computed);
+    }
+
+    #[test]
     fn never_proved_without_a_theorem() {
         let g = find_period(&Game::parse("grundy").unwrap(), 2000).unwrap();
         assert!(g.is_none_or(|p| !p.proved));
-        assert_eq!(find_period(&Game::parse("nim").unwrap(), 500).unwrap(), None);
+        // Heap 994 on repeats with period 3 for a while: not evidence.
+        assert_eq!(find_period(&Game::parse("grundy").unwrap(), 1000).unwrap(), None);
+        let nim = Engine::choose(&Game::parse("nim").unwrap(), EngineChoice::Auto).unwrap();
+        assert!(search_period(&nim, 500, &mut |_| {}).unwrap().unbounded);
+        let nim = Engine::choose(&Game::parse("nim").unwrap(), EngineChoice::Definition).unwrap();
+        assert_eq!(search_period(&nim, 500, &mut |_| {}).unwrap().found, None);
+    }
+
+    /// A sequence with a long pre-period and a period whose multiples match too.
+    #[test]
+    fn tail_of_a_made_up_sequence() {
+        let mut g: Vec<u32> = (0..5000).map(|i| (i * 37 % 101) as u32).collect();
+        g.extend((0..20000).map(|i| [3u32, 1, 4, 1, 5][i % 5]));
+        let bound = |n0: usize, p: usize| 2 * n0 + 2 * p;
+        let t = tail_period(&g, Some(&bound));
+        let p = t.proved.unwrap();
+        // 5000 + a few heaps of the pattern may agree by chance with the start.
+        assert_eq!(p.period, 5);
+        assert!(p.preperiod <= 5000 && p.preperiod >= 4990);
+        assert!(g[p.preperiod - 1] != g[p.preperiod - 1 + 5]);
     }
 }

@@ -1,17 +1,27 @@
 //! Values of any heap game by the mex definition, one heap at a time, with no allocation
 //! per move (the definition is the reference; Grundy's game also has the fast sweeps).
+//!
+//! Values are stored as [`Wide`] (32 bits): Nim and take-at-most-half have values as large
+//! as their heaps, so no width smaller than the heap index will do. Cost: O(options) per
+//! heap, i.e. O(n^2) for splitting games and take-at-most-half, O(n^3) with three-heap
+//! splits; memory 4 bytes a heap.
 
 use thiserror::Error;
 
 use crate::games::{Game, SubtractionSet, TakeAndBreak};
-use crate::Value;
+
+/// A value of a general heap game: as wide as a heap index that fits in memory.
+pub type Wide = u32;
 
 /// Why values cannot be computed.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum ValuesError {
-    #[error("heap {heap} would have value {value}, beyond the 16-bit value width")]
+    /// Heap indices (and so values) beyond 2^32 do not fit in memory on any machine this runs on.
+    #[error("heap {heap} would have value {value}, beyond 32 bits")]
     TooLarge { heap: u64, value: u64 },
 }
+
+type Value = Wide;
 
 /// G(0), G(1), ... of a game, computed in order.
 pub struct Sequence {
@@ -33,6 +43,11 @@ impl Sequence {
 
     pub fn values(&self) -> &[Value] {
         &self.values
+    }
+
+    /// Gives the values away.
+    pub fn into_values(self) -> Vec<Value> {
+        self.values
     }
 
     pub fn len(&self) -> usize {
@@ -61,7 +76,7 @@ impl Sequence {
         }
         let value = match &self.game {
             Game::Nim { .. } => {
-                let v = u16::try_from(n).map_err(|_| ValuesError::TooLarge { heap: n as u64, value: n as u64 })?;
+                let v = Wide::try_from(n).map_err(|_| ValuesError::TooLarge { heap: n as u64, value: n as u64 })?;
                 self.values.push(v);
                 return Ok(v);
             }
@@ -90,7 +105,7 @@ impl Sequence {
                 mex_of(&mut self.seen, self.stamp, &mut opts)
             }
         };
-        let v = u16::try_from(value).map_err(|_| ValuesError::TooLarge { heap: n as u64, value: value as u64 })?;
+        let v = Wide::try_from(value).map_err(|_| ValuesError::TooLarge { heap: n as u64, value: value as u64 })?;
         self.values.push(v);
         Ok(v)
     }
@@ -156,8 +171,10 @@ mod tests {
             let game = Game::parse(name).unwrap();
             let g = values(&game, 80).unwrap();
             for n in 0..80u64 {
-                let opts = game.heap_moves(n).into_iter().map(|m| m.left.iter().fold(0, |x, &h| x ^ g[h as usize]));
-                assert_eq!(g[n as usize], crate::grundy::naive::mex(opts), "{name}, heap {n}");
+                let opts: std::collections::HashSet<Wide> =
+                    game.heap_moves(n).into_iter().map(|m| m.left.iter().fold(0, |x, &h| x ^ g[h as usize])).collect();
+                let mex = (0..).find(|v| !opts.contains(v)).unwrap();
+                assert_eq!(g[n as usize], mex, "{name}, heap {n}");
             }
         }
     }
@@ -165,7 +182,8 @@ mod tests {
     #[test]
     fn grundy_through_the_general_engine() {
         let g = values(&Game::parse("4!.0").unwrap(), 3000).unwrap();
-        assert_eq!(g, crate::grundy::naive::grundy_values(2999));
+        let wide: Vec<Wide> = crate::grundy::naive::grundy_values(2999).into_iter().map(Wide::from).collect();
+        assert_eq!(g, wide);
         let t = Game::TakeAndBreak(TakeAndBreak::parse("4!.0").unwrap());
         assert_eq!(values(&t, 3000).unwrap(), g, "the same code without the Grundy shortcut");
     }

@@ -1,0 +1,440 @@
+//! One choice of engine for every front end, after regex-automata's `meta`: the caller asks
+//! for a game's values, [`Engine::choose`] picks the fastest exact method that applies.
+//!
+//! | engine | applies to | time for G(0..n) | memory |
+//! |---|---|---|---|
+//! | [`EngineKind::ClosedForm`] | Nim, take-at-most-half | O(1) a heap (O(log n) for half); one heap at any n < 2^64 | none for one heap, 4 bytes a heap for a table |
+//! | [`EngineKind::GrundySweep`] | Grundy's game | [`crate::FastSweep`]: about 1 µs a heap at 2^22 | about 5 bytes a heap (u16 values inside) |
+//! | [`EngineKind::OctalSweep`] | octal codes (digits below 8, no `!`) | [`OctalSweep`]: O(n * sparse heaps) plus stage-2 scans | 4 bytes a heap |
+//! | [`EngineKind::Definition`] | every game | [`crate::games::sequence`]: O(n^2) with splits, O(n^3) with three-heap splits | 4 bytes a heap |
+//!
+//! `Auto` takes the first row that applies; forcing an engine that does not apply is a
+//! typed error ([`EngineError::NotApplicable`]). Values leave an engine as `u32`
+//! ([`Wide`]); Grundy's game keeps `u16` inside its sweeps and is widened at this boundary.
+//! Progress is a callback (the core does no I/O).
+
+use thiserror::Error;
+
+use crate::games::octal_sweep::{best_mask, OctalSweep, OctalSweepError};
+use crate::games::sequence::{Sequence, ValuesError, Wide};
+use crate::games::{Game, SubtractionSet};
+use crate::grundy::sweep::SweepError;
+use crate::FastSweep;
+
+/// Which engine the caller wants: `Auto` (the fastest that applies) or one forced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum EngineChoice {
+    #[default]
+    Auto,
+    /// The mex definition, for every game.
+    Definition,
+    /// A sparse-space sweep: Grundy's game or an octal game.
+    Sparse,
+    /// A proved closed form: Nim, take-at-most-half.
+    Closed,
+}
+
+impl EngineChoice {
+    /// Reads `auto`, `definition`, `sparse` or `closed`.
+    pub fn parse(text: &str) -> Result<EngineChoice, EngineError> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "auto" => Ok(EngineChoice::Auto),
+            "definition" => Ok(EngineChoice::Definition),
+            "sparse" => Ok(EngineChoice::Sparse),
+            "closed" => Ok(EngineChoice::Closed),
+            _ => Err(EngineError::UnknownChoice { text: text.to_string() }),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineChoice::Auto => "auto",
+            EngineChoice::Definition => "definition",
+            EngineChoice::Sparse => "sparse",
+            EngineChoice::Closed => "closed",
+        }
+    }
+}
+
+/// The engines, fastest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineKind {
+    ClosedForm,
+    GrundySweep,
+    OctalSweep,
+    Definition,
+}
+
+impl EngineKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineKind::ClosedForm => "closed form",
+            EngineKind::GrundySweep => "Grundy's-game sparse sweep",
+            EngineKind::OctalSweep => "octal sparse sweep",
+            EngineKind::Definition => "definition",
+        }
+    }
+
+    /// The [`EngineChoice`] that forces this engine.
+    pub fn choice(self) -> EngineChoice {
+        match self {
+            EngineKind::ClosedForm => EngineChoice::Closed,
+            EngineKind::GrundySweep | EngineKind::OctalSweep => EngineChoice::Sparse,
+            EngineKind::Definition => EngineChoice::Definition,
+        }
+    }
+}
+
+/// Why an engine cannot be chosen or cannot finish.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum EngineError {
+    #[error("unknown engine {text:?} (auto, definition, sparse or closed)")]
+    UnknownChoice { text: String },
+    #[error("the {engine} engine does not apply to {game}: {reason}")]
+    NotApplicable { engine: &'static str, game: String, reason: &'static str },
+    #[error("G({heap}) needs a table of {heaps} heaps, beyond this platform's address space")]
+    TooManyHeaps { heap: u64, heaps: u64 },
+    #[error(transparent)]
+    Values(#[from] ValuesError),
+    #[error(transparent)]
+    Octal(#[from] OctalSweepError),
+    #[error(transparent)]
+    Sweep(#[from] SweepError),
+}
+
+/// What computing G(0..n) is expected to cost: a plan, not a promise (the sparse sweeps
+/// depend on how sparse the game turns out).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cost {
+    /// Peak memory in bytes.
+    pub bytes: u64,
+    /// Expected seconds on one core of a 2020s machine, release build.
+    pub seconds: f64,
+}
+
+/// Seconds per option the definition looks at (release build, measured on the 2-core
+/// machine: `.137` to 2^15, 2^28 options, in 2.0 s of CPU time).
+const DEFINITION_SECONDS_PER_OPTION: f64 = 7.5e-9;
+
+/// An engine chosen for one game.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    game: Game,
+    kind: EngineKind,
+}
+
+impl Engine {
+    /// The engines that apply to `game`, fastest first (the definition always applies).
+    pub fn applicable(game: &Game) -> Vec<EngineKind> {
+        let mut kinds = Vec::new();
+        match game {
+            Game::Nim { .. } | Game::TakeAtMostHalf => kinds.push(EngineKind::ClosedForm),
+            Game::Grundy => kinds.push(EngineKind::GrundySweep),
+            Game::TakeAndBreak(t) if t.is_octal() => kinds.push(EngineKind::OctalSweep),
+            _ => {}
+        }
+        kinds.push(EngineKind::Definition);
+        kinds
+    }
+
+    /// Picks the engine for `game`: the fastest that applies, or the one forced by `choice`
+    /// (an error if it does not apply).
+    pub fn choose(game: &Game, choice: EngineChoice) -> Result<Engine, EngineError> {
+        let kinds = Engine::applicable(game);
+        let kind = match choice {
+            EngineChoice::Auto => kinds[0],
+            EngineChoice::Definition => EngineKind::Definition,
+            EngineChoice::Sparse => *kinds.iter().find(|k| k.choice() == EngineChoice::Sparse).ok_or_else(|| {
+                EngineError::NotApplicable {
+                    engine: "sparse",
+                    game: game.name(),
+                    reason: "only Grundy's game and octal codes (digits below 8, no '!') have a sparse sweep",
+                }
+            })?,
+            EngineChoice::Closed => {
+                *kinds.iter().find(|&&k| k == EngineKind::ClosedForm).ok_or_else(|| EngineError::NotApplicable {
+                    engine: "closed",
+                    game: game.name(),
+                    reason: "closed forms are proved only for Nim and take-at-most-half",
+                })?
+            }
+        };
+        Ok(Engine { game: game.clone(), kind })
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn kind(&self) -> EngineKind {
+        self.kind
+    }
+
+    /// Bytes a heap of a G(0..n) table takes with this engine.
+    pub fn bytes_per_heap(&self) -> u64 {
+        match self.kind {
+            EngineKind::GrundySweep => 5,
+            _ => 4,
+        }
+    }
+
+    /// What G(0..n) costs.
+    pub fn cost(&self, n: u64) -> Cost {
+        let nf = n as f64;
+        let bytes = n.saturating_mul(self.bytes_per_heap());
+        let seconds = match self.kind {
+            EngineKind::ClosedForm => nf * 2e-9,
+            // 2^22 heaps in 3.9 s (runs/bench), slightly worse than linear.
+            EngineKind::GrundySweep => nf * 1e-6 * (nf / 4194304.0).max(1.0).sqrt(),
+            // .6: 2^20 in 14.5 s, 2^22 in 41 s; other octal games are mostly faster.
+            EngineKind::OctalSweep => nf * 1e-5 * (nf / 1048576.0).max(1.0).powf(0.5),
+            EngineKind::Definition => definition_options(&self.game, nf) * DEFINITION_SECONDS_PER_OPTION,
+        };
+        Cost { bytes, seconds }
+    }
+
+    /// The largest n such that G(0..n) takes at most `bytes` of memory and `seconds` of time.
+    pub fn heaps_within(&self, bytes: u64, seconds: f64) -> u64 {
+        let by_memory = bytes / self.bytes_per_heap();
+        // The cost grows with n: bisect.
+        let (mut lo, mut hi) = (0u64, by_memory);
+        while lo < hi {
+            let mid = lo + (hi - lo).div_ceil(2);
+            if self.cost(mid).seconds <= seconds {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        lo
+    }
+
+    /// Whether [`Engine::value`] answers at once, without a table of smaller heaps.
+    pub fn is_closed_form(&self) -> bool {
+        self.kind == EngineKind::ClosedForm
+    }
+
+    /// A computation of G(0..) that can be extended. The octal sweep chooses its mask when
+    /// first extended, from the values up to there (at most 2^16), and once more at 2^16
+    /// when it goes further; so a periodic game proved early costs only its proof.
+    pub fn run(&self) -> Run {
+        let state = match self.kind {
+            EngineKind::ClosedForm => State::Closed { len: 0 },
+            EngineKind::GrundySweep => State::Grundy(Box::default()),
+            EngineKind::OctalSweep => State::Octal(None),
+            EngineKind::Definition => State::Definition(Sequence::new(self.game.clone())),
+        };
+        Run { game: self.game.clone(), state }
+    }
+
+    /// G(0..end), calling `progress(heaps done)` now and then.
+    pub fn values(&self, end: usize, progress: &mut dyn FnMut(u64)) -> Result<Vec<Wide>, EngineError> {
+        let mut run = self.run();
+        run.extend_to(end, progress)?;
+        Ok(run.into_values())
+    }
+
+    /// G(n): at once by a closed form, otherwise from a table of G(0..=n).
+    pub fn value(&self, n: u64, progress: &mut dyn FnMut(u64)) -> Result<u64, EngineError> {
+        if self.kind == EngineKind::ClosedForm {
+            return Ok(closed_form(&self.game, n));
+        }
+        let end = usize::try_from(n).ok().and_then(|n| n.checked_add(1));
+        let end = end.ok_or(EngineError::TooManyHeaps { heap: n, heaps: n.saturating_add(1) })?;
+        let mut run = self.run();
+        run.extend_to(end, progress)?;
+        Ok(run.get(n as usize))
+    }
+
+    /// A function heap -> G(heap) for every heap up to `max_heap`, for position analysis:
+    /// a closed form answers any heap; other engines compute G(0..=max_heap) first.
+    pub fn value_fn(
+        &self,
+        max_heap: u64,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<impl FnMut(u64) -> u64 + use<>, EngineError> {
+        let mut run = self.run();
+        if self.kind != EngineKind::ClosedForm {
+            let end = usize::try_from(max_heap).ok().and_then(|n| n.checked_add(1));
+            let end = end.ok_or(EngineError::TooManyHeaps { heap: max_heap, heaps: max_heap.saturating_add(1) })?;
+            run.extend_to(end, progress)?;
+        }
+        Ok(move |n: u64| run.get(n as usize))
+    }
+}
+
+/// Options the definition examines for G(0..n).
+fn definition_options(game: &Game, n: f64) -> f64 {
+    match game {
+        Game::Grundy => n * n / 4.0,
+        Game::TakeAndBreak(t) => {
+            let twos = t.digits().iter().filter(|&&d| d & 4 != 0).count() as f64;
+            let threes = t.digits().iter().filter(|&&d| d & 8 != 0).count() as f64;
+            n + twos * n * n / 4.0 + threes * n * n * n / 36.0
+        }
+        Game::Subtraction(SubtractionSet::Finite(s)) => n * s.len() as f64,
+        Game::Subtraction(SubtractionSet::Squares) => n * n.sqrt() * 2.0 / 3.0,
+        Game::TakeAtMostHalf => n * n / 4.0,
+        Game::Nim { .. } => n * n / 2.0,
+    }
+}
+
+/// G(n) of a game with a closed form.
+///
+/// - Nim: G(n) = n (the options of n are the heaps 0..n, whose values are 0..n by induction).
+/// - Take-at-most-half: G(2k) = k and G(2k + 1) = G(k). Proof, by induction on n, together
+///   with the lemma L(m): for m >= 1 the heaps m, ..., 2m - 1 have the values 0, ..., m - 1,
+///   each once. The options of n >= 1 are the heaps ceil(n/2), ..., n - 1. For n = 2k
+///   these are the heaps k..2k-1, so by L(k) G(2k) = mex{0..k-1} = k. For n = 2k + 1 they
+///   are the heaps k+1..2k: those of L(k) without heap k, plus heap 2k of value k; the
+///   values are {0..k} without G(k) (G(k) < k by L), so G(2k + 1) = G(k). (n = 1 has no
+///   option: G(1) = 0 = G(0).) L(m) follows from the formulas for smaller heaps: for
+///   m = 2a the even heaps 2a..4a-2 have values a..2a-1 and the odd heaps 2j + 1 with j
+///   in a..2a-1 have the values G(j), which are 0..a-1 by L(a); for m = 2a + 1 the even
+///   heaps give a+1..2a and the odd heaps 2j + 1 with j in a..2a give L(a) plus G(2a) = a,
+///   that is 0..a. (L(1): heap 1 has value 0.) The test `half_closed_form_is_the_definition`
+///   checks the formula against the definition.
+fn closed_form(game: &Game, n: u64) -> u64 {
+    match game {
+        Game::Nim { .. } => n,
+        Game::TakeAtMostHalf => {
+            let mut n = n;
+            while n % 2 == 1 {
+                n /= 2;
+            }
+            n / 2
+        }
+        _ => unreachable!("closed forms are chosen only for Nim and take-at-most-half"),
+    }
+}
+
+enum State {
+    /// Values are computed on demand; `len` heaps are "known".
+    Closed {
+        len: usize,
+    },
+    Grundy(Box<FastSweep>),
+    /// Made when the first end is known (the mask is chosen from the values).
+    Octal(Option<Box<OctalSweep>>),
+    Definition(Sequence),
+}
+
+/// The values an engine holds: narrow inside Grundy's sweep, wide elsewhere.
+pub enum Values<'a> {
+    Narrow(&'a [u16]),
+    Wide(&'a [Wide]),
+}
+
+/// A computation of G(0..len) that can be extended ([`Engine::run`]).
+pub struct Run {
+    game: Game,
+    state: State,
+}
+
+/// Where the octal sweep chooses its mask once more, from G(2^15..2^16).
+const REFINE_MASK_AT: usize = 1 << 16;
+
+impl Run {
+    /// Computes until G(0..end) are known.
+    pub fn extend_to(&mut self, end: usize, progress: &mut dyn FnMut(u64)) -> Result<(), EngineError> {
+        match &mut self.state {
+            State::Closed { len } => {
+                *len = (*len).max(end);
+                progress(*len as u64);
+            }
+            State::Grundy(sweep) => sweep.run_to_with(end as u64, &mut *progress)?,
+            State::Octal(sweep) => {
+                let s = match sweep {
+                    Some(s) => s,
+                    None => {
+                        let Game::TakeAndBreak(t) = &self.game else { unreachable!("octal sweeps are of octal games") };
+                        sweep.insert(Box::new(OctalSweep::auto(t, end.min(REFINE_MASK_AT))?))
+                    }
+                };
+                if s.values().len() < REFINE_MASK_AT && end > REFINE_MASK_AT {
+                    s.run_to_with(REFINE_MASK_AT, &mut *progress)?;
+                    s.set_mask(best_mask(s.values(), REFINE_MASK_AT / 2, 1))?;
+                }
+                s.run_to_with(end, &mut *progress)?;
+            }
+            State::Definition(seq) => {
+                while seq.len() < end {
+                    seq.step()?;
+                    if seq.len() & 0xfff == 0 {
+                        progress(seq.len() as u64);
+                    }
+                }
+                progress(seq.len() as u64);
+            }
+        }
+        Ok(())
+    }
+
+    /// Heaps known: G(0..len).
+    pub fn len(&self) -> usize {
+        match &self.state {
+            State::Closed { len } => *len,
+            State::Grundy(s) => s.len() as usize,
+            State::Octal(s) => s.as_ref().map_or(0, |s| s.values().len()),
+            State::Definition(s) => s.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// G(n); n must be below [`Run::len`] unless the engine is a closed form.
+    pub fn get(&self, n: usize) -> u64 {
+        match &self.state {
+            State::Closed { .. } => closed_form(&self.game, n as u64),
+            State::Grundy(s) => s.values()[n] as u64,
+            State::Octal(s) => s.as_ref().expect("values computed").values()[n] as u64,
+            State::Definition(s) => s.values()[n] as u64,
+        }
+    }
+
+    /// The values held, or `None` for a closed form (which holds none).
+    pub fn held(&self) -> Option<Values<'_>> {
+        match &self.state {
+            State::Closed { .. } => None,
+            State::Grundy(s) => Some(Values::Narrow(s.values())),
+            State::Octal(s) => Some(Values::Wide(s.as_ref().map_or(&[][..], |s| s.values()))),
+            State::Definition(s) => Some(Values::Wide(s.values())),
+        }
+    }
+
+    /// The sparse heaps a sparse sweep found, as (how many, the last heap): `None` for the
+    /// other engines.
+    pub fn sparse_heaps(&self) -> Option<(usize, Option<u64>)> {
+        match &self.state {
+            State::Grundy(s) => {
+                let h = &s.stats().sparse_heaps;
+                Some((h.len(), h.last().map(|h| h.heap)))
+            }
+            State::Octal(Some(s)) => {
+                let h = s.sparse_heaps();
+                Some((h.len(), h.last().map(|h| h.0 as u64)))
+            }
+            _ => None,
+        }
+    }
+
+    /// The octal sweep's sparse/common mask, if this is one.
+    pub fn mask(&self) -> Option<Wide> {
+        match &self.state {
+            State::Octal(Some(s)) => Some(s.mask()),
+            _ => None,
+        }
+    }
+
+    /// G(0..len) as wide values.
+    pub fn into_values(self) -> Vec<Wide> {
+        match self.state {
+            State::Closed { len } => (0..len as u64).map(|n| closed_form(&self.game, n) as Wide).collect(),
+            State::Grundy(s) => s.values().iter().map(|&v| Wide::from(v)).collect(),
+            State::Octal(s) => s.map(|s| s.into_values()).unwrap_or_default(),
+            State::Definition(s) => s.into_values(),
+        }
+    }
+}

@@ -1,0 +1,127 @@
+//! Every engine that applies to a game gives the same values: the closed forms, the
+//! sparse sweeps (Grundy's game, octal codes, with the mask chosen automatically) and the
+//! definition, on a test set that covers every kind of game.
+
+use grundy_core::games::engine::{Engine, EngineChoice, EngineError, EngineKind};
+use grundy_core::games::Game;
+
+const GAMES: &[&str] = &[
+    "grundy",
+    "kayles",
+    ".07",
+    ".137",
+    ".6",
+    ".14",
+    ".4",
+    "4.07",
+    ".11377",
+    ".356",
+    ".56",
+    ".16",
+    "0.034",
+    "0.4!7",
+    "8.",
+    ".f",
+    "s1,2,3",
+    "s2,5,7",
+    "squares",
+    "half",
+    "nim",
+    "misere-nim",
+];
+
+fn forced(game: &Game, kind: EngineKind) -> Engine {
+    let e = Engine::choose(game, kind.choice()).unwrap();
+    assert_eq!(e.kind(), kind);
+    e
+}
+
+#[test]
+fn every_engine_gives_the_same_values() {
+    let end = 1200;
+    for name in GAMES {
+        let game = Game::parse(name).unwrap();
+        let kinds = Engine::applicable(&game);
+        assert_eq!(*kinds.last().unwrap(), EngineKind::Definition, "{name}: the definition always applies");
+        let reference = forced(&game, EngineKind::Definition).values(end, &mut |_| {}).unwrap();
+        for &kind in &kinds {
+            let engine = forced(&game, kind);
+            let g = engine.values(end, &mut |_| {}).unwrap();
+            assert_eq!(g, reference, "{name} by the {}", kind.name());
+            for n in [7, end as u64 - 1] {
+                assert_eq!(engine.value(n, &mut |_| {}).unwrap(), reference[n as usize] as u64, "{name} G({n})");
+            }
+            let mut f = engine.value_fn(end as u64 - 1, &mut |_| {}).unwrap();
+            assert!((0..end).all(|n| f(n as u64) == reference[n] as u64), "{name}: value_fn");
+        }
+        // Auto takes the fastest.
+        assert_eq!(Engine::choose(&game, EngineChoice::Auto).unwrap().kind(), kinds[0], "{name}");
+    }
+}
+
+/// The definition of take-at-most-half, written out here again (mex over heaps
+/// ceil(n/2)..n), against the closed form G(2k) = k, G(2k+1) = G(k).
+#[test]
+fn half_closed_form_is_the_definition() {
+    let n: usize = 3000;
+    let mut g: Vec<u64> = Vec::new();
+    for h in 0..n {
+        let opts: std::collections::HashSet<u64> = (h.div_ceil(2)..h).map(|m| g[m]).collect();
+        g.push((0..).find(|v| !opts.contains(v)).unwrap());
+    }
+    let engine = Engine::choose(&Game::parse("half").unwrap(), EngineChoice::Closed).unwrap();
+    for (h, &v) in g.iter().enumerate() {
+        assert_eq!(engine.value(h as u64, &mut |_| {}).unwrap(), v, "heap {h}");
+    }
+}
+
+#[test]
+fn closed_forms_answer_huge_heaps_at_once() {
+    let half = Engine::choose(&Game::parse("half").unwrap(), EngineChoice::Auto).unwrap();
+    assert_eq!(half.value(1_000_000, &mut |_| {}).unwrap(), 500_000);
+    assert_eq!(half.value(2 * 12345 + 1, &mut |_| {}).unwrap(), half.value(12345, &mut |_| {}).unwrap());
+    assert_eq!(half.value(u64::MAX - 1, &mut |_| {}).unwrap(), u64::MAX / 2);
+    let nim = Engine::choose(&Game::parse("nim").unwrap(), EngineChoice::Auto).unwrap();
+    assert_eq!(nim.value(70_000, &mut |_| {}).unwrap(), 70_000);
+    assert_eq!(nim.value(1 << 63, &mut |_| {}).unwrap(), 1 << 63);
+}
+
+/// Values beyond 16 bits, by the definition too.
+#[test]
+fn wide_values() {
+    let nim = Engine::choose(&Game::parse("nim").unwrap(), EngineChoice::Definition).unwrap();
+    let g = nim.values(70_001, &mut |_| {}).unwrap();
+    assert_eq!(g[70_000], 70_000);
+    let s = Engine::choose(&Game::parse("s1").unwrap(), EngineChoice::Auto).unwrap();
+    assert_eq!(s.value(100_000, &mut |_| {}).unwrap(), 0);
+}
+
+#[test]
+fn forcing_an_engine_that_does_not_apply_is_an_error() {
+    for (name, choice) in [
+        ("kayles", EngineChoice::Closed),
+        ("s1,2", EngineChoice::Sparse),
+        ("0.4!7", EngineChoice::Sparse),
+        ("8.", EngineChoice::Sparse),
+        ("grundy", EngineChoice::Closed),
+        ("half", EngineChoice::Sparse),
+    ] {
+        let game = Game::parse(name).unwrap();
+        assert!(matches!(Engine::choose(&game, choice), Err(EngineError::NotApplicable { .. })), "{name}");
+    }
+    assert!(matches!(EngineChoice::parse("fast"), Err(EngineError::UnknownChoice { .. })));
+    assert_eq!(EngineChoice::parse("Sparse").unwrap(), EngineChoice::Sparse);
+}
+
+/// The cost model grows with n and the memory check uses it.
+#[test]
+fn costs() {
+    let def = Engine::choose(&Game::parse(".8").unwrap(), EngineChoice::Auto).unwrap();
+    assert_eq!(def.kind(), EngineKind::Definition);
+    assert!(def.cost(1_000_000).seconds > 1e6, "three-heap splits are cubic");
+    let fit = def.heaps_within(u64::MAX, 3600.0);
+    assert!(def.cost(fit).seconds <= 3600.0 && def.cost(fit + 1).seconds > 3600.0);
+    let sweep = Engine::choose(&Game::parse("grundy").unwrap(), EngineChoice::Auto).unwrap();
+    assert_eq!(sweep.heaps_within(5_000, f64::INFINITY), 1000);
+    assert_eq!(sweep.cost(1 << 20).bytes, 5 << 20);
+}
