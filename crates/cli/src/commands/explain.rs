@@ -3,39 +3,15 @@
 
 use std::io::{BufRead, Write};
 
-use anyhow::{bail, Context, Result};
-use grundy_core::games::period::find_period;
-use grundy_core::games::sequence::values as game_values;
+use anyhow::{Context, Result};
 use grundy_core::games::Game;
-use grundy_core::learn::explain::{explain, Explanation, PeriodNote, MAX_EXPLAINED_HEAP};
-use grundy_core::learn::practice::{parse_answer, problem};
+use grundy_core::learn::explain::{worked, Explanation};
+use grundy_core::learn::practice::{parse_answer, problem, PRACTICE_MAX_HEAP};
 use grundy_core::position::model::Convention;
 
-/// Values computed when looking for a proved period to mention in step 1.
-const PERIOD_SEARCH: usize = 20_000;
-/// Largest heap in a practice problem.
-const PRACTICE_MAX_HEAP: u64 = 12;
-
-/// The worked solution of `heaps` in `game`.
+/// The worked solution of `heaps` in `game` (the core's, shared with the web API).
 pub fn worked_solution(game: &Game, heaps: &[u64], convention: Convention) -> Result<Explanation> {
-    if game.is_misere() {
-        bail!("a worked solution uses Sprague-Grundy values, which hold for normal play only; use `grundy analyze` for misère positions");
-    }
-    let largest = heaps.iter().copied().max().unwrap_or(0);
-    if largest > MAX_EXPLAINED_HEAP {
-        bail!("a worked solution has a table row per heap size, so heaps are at most {MAX_EXPLAINED_HEAP}; got {largest} (use `grundy analyze`)");
-    }
-    let table: Vec<u64> = game_values(game, largest as usize + 1)
-        .with_context(|| format!("computing the values of {}", game.name()))?
-        .into_iter()
-        .map(u64::from)
-        .collect();
-    let period = find_period(game, PERIOD_SEARCH).ok().flatten().filter(|p| p.proved).map(|p| PeriodNote {
-        preperiod: p.preperiod as u64,
-        period: p.period as u64,
-        proved: p.proved,
-    });
-    Ok(explain(game, heaps, convention, &table, period)?)
+    Ok(worked(game, heaps, convention)?)
 }
 
 /// The rules of `game` in one sentence.

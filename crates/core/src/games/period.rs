@@ -47,6 +47,12 @@ fn certificate(game: &Game) -> Option<Box<dyn Fn(usize, usize) -> usize>> {
     }
 }
 
+/// Whether a periodicity theorem applies to `game`, so that [`find_period`] can prove a
+/// period (for the other games it can only observe one, after computing up to `max` values).
+pub fn can_prove(game: &Game) -> bool {
+    certificate(game).is_some()
+}
+
 /// Looks for the period of `game`, computing at most `max` values and stopping as soon as a
 /// period is proved. Returns `None` when no repeat was seen.
 pub fn find_period(game: &Game, max: usize) -> Result<Option<Periodicity>, ValuesError> {
