@@ -5,6 +5,8 @@
 use std::sync::OnceLock;
 
 use grundy_core::games::{catalog, Game};
+use grundy_core::learn::explain::worked;
+use grundy_core::learn::practice::{problem, PRACTICE_MAX_HEAP};
 use grundy_core::position::model::{analyze, Analysis, Convention, Rule};
 use grundy_core::{FastSweep, Value};
 use serde::Deserialize;
@@ -136,11 +138,69 @@ fn analysis(game: &Game, req: &PositionRequest) -> Result<Analysis, Reply> {
         .map_err(|e| Reply::error(422, e.to_string()))
 }
 
-/// `/api/analyze`: the analysis document, plus `game_over` for the page.
-fn analysis_reply(a: &Analysis) -> Reply {
+/// `/api/analyze`: the analysis document, plus `game_over` for the page and, when no move
+/// is left, `end_reason`: why, in the words of the game's picture ("no move is left:
+/// heaps of 1 and 2 only").
+fn analysis_reply(a: &Analysis, id: &str) -> Reply {
     let mut doc = serde_json::to_value(a).expect("an analysis serializes");
     doc["game_over"] = json!(a.game_over());
+    if a.game_over() {
+        doc["end_reason"] = json!(end_reason(id, &a.heaps));
+    }
     Reply::json(200, doc)
+}
+
+/// Why a position without moves has none, naming what is left by the catalog's picture of
+/// the game (heaps, rows of pins, strips of squares).
+fn end_reason(id: &str, heaps: &[u64]) -> String {
+    let noun = catalog::find(id).map_or("heap", |e| e.play.word());
+    let mut sizes: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    let words: Vec<String> = sizes.iter().map(u64::to_string).collect();
+    match words.as_slice() {
+        [] => "nothing is left to move on".to_string(),
+        [one] => format!("no move is left: {noun}s of {one} only"),
+        [init @ .., last] => format!("no move is left: {noun}s of {} and {last} only", init.join(", ")),
+    }
+}
+
+/// `/api/practice?game=ID&seed=S`: the practice problem of that seed (the same heaps as
+/// `grundy practice --seed S`), its answer (the number of winning moves, textbook count:
+/// heaps are distinct objects) and the worked solution as text, from the core.
+fn practice_reply(query: &str) -> Reply {
+    let mut id = None;
+    let mut seed: Option<u64> = None;
+    for pair in query.split('&').filter(|p| !p.is_empty()) {
+        match pair.split_once('=') {
+            Some(("game", g)) => id = Some(g.replace("%2C", ",").replace("%2c", ",")),
+            Some(("seed", t)) => match t.parse() {
+                Ok(n) => seed = Some(n),
+                Err(_) => return Reply::error(400, format!("seed={t:?} is not a whole number")),
+            },
+            _ => return Reply::error(400, format!("unknown parameter {pair:?}; use game= and seed=")),
+        }
+    }
+    let Some(id) = id else { return Reply::error(400, "missing game=") };
+    let Some(seed) = seed else { return Reply::error(400, "missing seed= (a whole number)") };
+    let Some(entry) = page_games().find(|e| e.id == id) else {
+        return Reply::error(400, format!("unknown game {id:?}"));
+    };
+    let game = entry.game();
+    let p = problem(seed, PRACTICE_MAX_HEAP);
+    match worked(&game, &p.heaps, Convention::Heaps) {
+        Ok(e) => Reply::json(
+            200,
+            json!({
+                "game": entry.id,
+                "seed": seed,
+                "heaps": p.heaps,
+                "answer": e.winning_moves(),
+                "solution": e.render(entry.name, entry.rules),
+            }),
+        ),
+        Err(e) => Reply::error(422, e.to_string()),
+    }
 }
 
 /// `/api/computer`: the core's choice and the heaps it leaves (`move` is null when no
@@ -168,10 +228,11 @@ pub fn handle(method: &str, url: &str, body: &[u8]) -> Reply {
             Reply::json(200, json!({ "games": games, "max_heaps": MAX_HEAPS, "max_heap": MAX_HEAP }))
         }
         ("GET", "/api/values") => values_reply(query),
-        ("POST", "/api/analyze") => match position(body).and_then(|(game, req)| analysis(&game, &req)) {
-            Ok(a) => analysis_reply(&a),
+        ("POST", "/api/analyze") => match position(body).and_then(|(game, req)| Ok((analysis(&game, &req)?, req))) {
+            Ok((a, req)) => analysis_reply(&a, &req.game),
             Err(e) => e,
         },
+        ("GET", "/api/practice") => practice_reply(query),
         ("POST", "/api/computer") => match position(body).and_then(|(game, req)| analysis(&game, &req)) {
             Ok(a) => computer_reply(&a),
             Err(e) => e,
@@ -179,7 +240,7 @@ pub fn handle(method: &str, url: &str, body: &[u8]) -> Reply {
         (
             _,
             "/" | "/index.html" | "/app.js" | "/style.css" | "/api/findings" | "/api/games" | "/api/values"
-            | "/api/analyze" | "/api/computer",
+            | "/api/analyze" | "/api/computer" | "/api/practice",
         ) => Reply::error(405, format!("{method} is not allowed on {path}")),
         _ => Reply::error(404, format!("no such page: {path}")),
     }
@@ -306,6 +367,36 @@ mod tests {
             assert_eq!(handle("POST", "/api/analyze", body).status, 422, "{}", String::from_utf8_lossy(body));
         }
         assert_eq!(handle("POST", "/api/analyze", br#"{"game":"nim","heaps":[3],"count":"pairs"}"#).status, 400);
+    }
+
+    #[test]
+    fn practice_problems_and_end_reasons() {
+        // The same heaps as the core's problem for the seed, the answer of the core's worked
+        // solution, checked here by brute force over every move of the position.
+        let r = json_of(&handle("GET", "/api/practice?game=s1%2C2%2C3&seed=7", b""));
+        let heaps: Vec<u64> = serde_json::from_value(r["heaps"].clone()).unwrap();
+        assert_eq!(heaps, problem(7, PRACTICE_MAX_HEAP).heaps);
+        let g = |n: u64| n % 4;
+        let total = heaps.iter().fold(0, |x, &h| x ^ g(h));
+        let brute: usize =
+            heaps.iter().map(|&h| (1..=3.min(h)).filter(|&t| total ^ g(h) ^ g(h - t) == 0).count()).sum();
+        assert_eq!(r["answer"], brute);
+        assert!(r["solution"].as_str().unwrap().contains("Step 5."));
+        for (url, status) in [
+            ("/api/practice?game=misere-nim&seed=1", 422),
+            ("/api/practice?game=chess&seed=1", 400),
+            ("/api/practice?game=nim&seed=x", 400),
+            ("/api/practice?game=nim", 400),
+        ] {
+            assert_eq!(handle("GET", url, b"").status, status, "{url}");
+        }
+        let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"grundy","heaps":[2,1,2]}"#));
+        assert_eq!(a["end_reason"], "no move is left: heaps of 1 and 2 only");
+        let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"dawsons-kayles","heaps":[1,0]}"#));
+        assert_eq!(a["end_reason"], "no move is left: strips of 1 only");
+        let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"nim","heaps":[0]}"#));
+        assert_eq!(a["end_reason"], "nothing is left to move on");
+        assert!(json_of(&handle("POST", "/api/analyze", br#"{"game":"nim","heaps":[1]}"#)).get("end_reason").is_none());
     }
 
     #[test]
