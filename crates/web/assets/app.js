@@ -206,7 +206,8 @@ async function computerStep() {
     const a = await analyze(next);
     if (!current(token)) return;
     S.pending = false;
-    S.last = { who: "Computer", description: reply.move.description, winning: reply.move.winning, heaps: changed(from, reply.move) };
+    const before = S.last && S.last.who === "You" ? S.last.description : null;
+    S.last = { who: "Computer", description: reply.move.description, winning: reply.move.winning, before, heaps: changed(from, reply.move) };
     commit(next, a, "player");
   } catch (e) {
     fail(token, e, { what: "get the computer's move", run: () => computerStep() });
@@ -313,8 +314,10 @@ function piece(kind, i) {
   return s;
 }
 
-// The span of squares a row or strip move uses up: at .. at + take - 1.
+// The squares a row or strip move uses up (at .. at + take - 1), and the middle of the
+// squares its piece covers (from the API: pins, a domino, a cross), where its button goes.
 function span(m) { return [m.at, m.at + m.take - 1]; }
+function middle(m) { const [a, b] = m.piece || span(m); return (a + b) / 2; }
 
 function drawHeap(row, n, moves) {
   const g = S.entry;
@@ -347,7 +350,7 @@ function drawHeap(row, n, moves) {
     // square, or between two), and hovering it highlights them.
     const kind = g.play === "row" ? "pin" : "square";
     for (let s = 1; s <= n; s++) {
-      const here = moves.filter((m) => { const [a, b] = span(m); return (a + b) / 2 === s; });
+      const here = moves.filter((m) => middle(m) === s);
       if (here.length) {
         const b = target(here[0], "", `${kind}-btn`);
         b.dataset.n = String(s);
@@ -355,7 +358,7 @@ function drawHeap(row, n, moves) {
         row.appendChild(b);
       } else row.appendChild(piece(kind, s));
       if (s === n) break;
-      const between = moves.find((m) => { const [a, b] = span(m); return (a + b) / 2 === s + 0.5; });
+      const between = moves.find((m) => middle(m) === s + 0.5);
       if (between) {
         const b = target(between, "", "link");
         hoverSpan(b, row, between);
@@ -377,7 +380,8 @@ function hoverSpan(b, row, m) {
   });
   b.addEventListener("pointerenter", () => on(true));
   b.addEventListener("pointerleave", () => on(false));
-  b.addEventListener("focus", () => on(true));
+  // Keyboard focus shows the squares too (not the focus set after a click).
+  b.addEventListener("focus", () => on(b.matches(":focus-visible")));
   b.addEventListener("blur", () => on(false));
 }
 
@@ -401,7 +405,8 @@ function render() {
   // A game that is always misère (its rule comes back misère unasked): the switch shows it.
   if (mis && !S.misere) { $("misere").checked = true; $("misere").disabled = true; }
   $("nimsum").innerHTML = `<span class="value">Values ${a.values.join(" ⊕ ")}: nim-sum ${a.nim_sum}. ${mis ? "Misère play: the exhaustive search says the player to move " + (a.outcome === "player-to-move-wins" ? "can win." : "loses against perfect play.") : a.outcome === "player-to-move-wins" ? "The player to move can win." : "The player to move loses against perfect play."}</span>`;
-  $("last-move").textContent = S.last ? `${S.last.who}: ${S.last.description}${S.last.winning ? " (a winning move)" : ""}.` : "";
+  $("last-move").textContent = !S.last ? "" :
+    `${S.last.before ? `You: ${S.last.before}. ` : ""}${S.last.who}: ${S.last.description}${S.last.winning ? " (a winning move)" : ""}.`;
   const word = S.entry.play;
   S.heaps.forEach((n, i) => {
     const box = document.createElement("div");
@@ -545,8 +550,10 @@ function drawPlot() {
   for (let n = 0; n <= N; n += step) {
     const x = L + (n / N) * w;
     ctx.beginPath(); ctx.moveTo(x + 0.5, T); ctx.lineTo(x + 0.5, T + h); ctx.stroke();
-    ctx.fillText(n.toLocaleString("en"), Math.min(Math.max(x, L + 10), L + w - 18), T + h + 15);
+    ctx.textAlign = n === 0 ? "left" : n + step > N ? "right" : "center";
+    ctx.fillText(n.toLocaleString("en"), n === 0 ? x : n + step > N ? Math.min(x + 4, cssW - 2) : x, T + h + 15);
   }
+  ctx.textAlign = "center";
   ctx.fillText("heap n", L + w / 2, cssH - 6);
   ctx.save();
   ctx.translate(12, T + h / 2); ctx.rotate(-Math.PI / 2);
@@ -592,10 +599,11 @@ const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&l
 async function findings() {
   try {
     const f = await api("/api/findings");
-    const own = (c) => c.reference === "our sweep";
-    const published = f.checks.filter((c) => !own(c));
-    const matchedPublished = published.filter((c) => c.outcome === "match").length;
-    const matchedOwn = f.checks.filter((c) => own(c) && c.outcome === "match").length;
+    // Three kinds of figure: compared with a published source (OEIS, Flammenkamp), with a
+    // computation of our own (the sweep, the exhaustive search), or only stated in the write-up.
+    const kind = (c) => c.reference === "our sweep" || c.reference === "exhaustive search" ? "own" : c.reference === "the write-up" ? "stated" : "published";
+    const of = (k) => f.checks.filter((c) => kind(c) === k);
+    const matched = (k) => of(k).filter((c) => c.outcome === "match").length;
     const late = f.late_sparse.map(([n, g]) => `<tr><td>${n.toLocaleString("en")}</td><td>${g}</td></tr>`).join("");
     const last = f.records[f.records.length - 1];
     const rows = f.checks.map((c) => `<tr><td>${esc(c.label)}</td><td>${esc(c.reference)}</td><td>${esc(c.outcome)}</td></tr>`).join("");
@@ -604,7 +612,7 @@ async function findings() {
       <table><thead><tr><th>heap</th><th>G</th></tr></thead><tbody>${late}</tbody></table>
       <p><b>${f.records.length}</b> records (heap 0 counted); the largest value is G(${last[0].toLocaleString("en")}) = ${last[1]}.</p>
       <p>Stage-2 scans: <b>${f.scan.average}</b> splits on average; the longest, ${f.scan.longest.length.toLocaleString("en")} splits, at heap ${f.scan.longest.heap.toLocaleString("en")}.</p>
-      <p>${matchedPublished} of ${published.length} figures from published sources match; ${matchedOwn} more are our own sweep's figures checked against a separate computation. The others are stated, timings, or need data not available offline. Each figure and its source:</p>
+      <p>Compared with a published source (OEIS, Flammenkamp): <b>${matched("published")} of ${of("published").length}</b> match (the rest need data not available offline). Checked against a computation of our own (the sweep, the exhaustive search): ${matched("own")} of ${of("own").length} match. Stated in the write-up, not verified here (claims and timings): ${of("stated").length}. Each figure and what it was compared with:</p>
       <div class="scroll" tabindex="0" role="region" aria-label="Published figures and their sources"><table class="checks"><thead><tr><th>figure</th><th>compared with</th><th>outcome</th></tr></thead><tbody>${rows}</tbody></table></div>`;
   } catch (e) {
     $("findings-body").textContent = `Findings unavailable: ${e.message}`;

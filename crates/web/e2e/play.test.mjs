@@ -61,7 +61,7 @@ try {
   // After the player's move: wait for the computer's reply or the end.
   const settled = () => page.waitForFunction(() => {
     const s = document.getElementById("status").dataset.state;
-    return s === "won" || s === "lost" || s === "error" || (s === "player" && /^Computer:/.test(document.getElementById("last-move").textContent));
+    return s === "won" || s === "lost" || s === "error" || (s === "player" && /Computer:/.test(document.getElementById("last-move").textContent));
   });
 
   await page.goto(base + "/");
@@ -153,7 +153,7 @@ try {
   await settled();
   await page.unroute("**/api/analyze");
   const after = (await urlHeaps()).split(" ").map(Number).reduce((a, b) => a + b, 0);
-  const comp = (await page.textContent("#last-move")).match(/take (\d+)|take all (\d+)/);
+  const comp = (await page.textContent("#last-move")).split("Computer:")[1].match(/take (\d+)|take all (\d+)/);
   check(comp && after === 29 - 1 - Number(comp[1] || comp[2]), `the move was applied once: ${await urlHeaps()} after 10 19`);
   await page.unroute("**/api/analyze");
 
@@ -256,7 +256,7 @@ try {
   const values = (await (await fetch(base + "/api/values?game=grundy&to=30000")).json()).values;
   check(m && values[Number(m[1].replace(/,/g, ""))] === Number(m[2]), `the plot reads a value: ${read}`);
   const findings = await page.textContent("#findings-body");
-  check(/1,287/.test(findings) && /OEIS A036685/.test(findings), "the findings name the source of each figure");
+  check(/1,287/.test(findings) && /OEIS A036685/.test(findings) && /published source \(OEIS, Flammenkamp\): 4 of 5 match/.test(findings), "the findings name the source of each figure");
 
   // axe-core: no serious or critical violation, at desktop and phone width.
   for (const w of [1100, 390]) {
@@ -267,9 +267,10 @@ try {
     const bad = res.filter((v) => v.impact === "serious" || v.impact === "critical");
     check(bad.length === 0, `axe at ${w}px: no serious or critical violation${bad.length ? ": " + JSON.stringify(bad) : ""} (others: ${JSON.stringify(res.filter((v) => !bad.includes(v)))})`);
   }
-  await page.screenshot({ path: join(shots, "page-full-390.png"), fullPage: true });
-  await page.setViewportSize({ width: 1100, height: 900 });
-  await page.screenshot({ path: join(shots, "page-full-1100.png"), fullPage: true });
+  for (const w of [390, 1100]) {
+    await page.setViewportSize({ width: w, height: 900 });
+    for (const part of ["practice", "plot-section", "findings", "glossary"]) await page.locator("#" + part).screenshot({ path: join(shots, `${part}-${w}.png`) });
+  }
   check(errors.length === 0, `no script errors${errors.length ? ": " + errors.join("; ") : ""}`);
 } catch (e) {
   failed++;
