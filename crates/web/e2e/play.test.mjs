@@ -164,6 +164,22 @@ try {
   await page.waitForSelector("#status[data-state=error]");
   check((await page.$$(".target")).length === 0 && /Nim/.test(await page.textContent("h1")), "abc + a switch: no Grundy gaps inside Nim");
 
+  // Heap names stay: a split keeps its first piece in place and appends the other.
+  let hold = null;
+  await page.route("**/api/computer", (route) => { hold = route; });
+  await start("grundy", "10 3");
+  await page.click(".target[aria-label^='split heap A (10) into 6 and 4']");
+  await page.waitForSelector("#status[data-state=computer]");
+  const titles = await page.$$eval(".heap-title", (t) => t.map((x) => x.textContent.split(" (")[0]));
+  check(titles.join("|") === "Heap A: 6 stones|Heap B: 3 stones|Heap C: 4 stones", `heap names stay stable after a split: ${titles.join(", ")}`);
+  if (hold) await hold.continue();
+  await page.unroute("**/api/computer");
+  await idle();
+  // Past Z the names go on as AA, AB, ...
+  await start("nim", Array(28).fill(1).join(" "));
+  const names = await page.$$eval(".heap-title", (t) => t.slice(25).map((x) => x.textContent.split(":")[0]));
+  check(names.join() === "Heap Z,Heap AA,Heap AB", `names past Z: ${names.join(", ")}`);
+
   // Undo, and the computer moving first.
   await start("s1,2,3", "6 7");
   await (await page.$(".target[data-win=true]")).click();
