@@ -134,6 +134,8 @@ async function newGame(heaps) {
     // Nothing of the old game stays live: the board is cleared.
     S.token += 1;
     S.pending = false;
+    S.retry = null;
+    $("retry").hidden = true;
     S.entry = entry;
     S.heaps = [];
     S.analysis = null;

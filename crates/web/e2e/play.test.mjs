@@ -157,6 +157,23 @@ try {
   check(comp && after === 29 - 1 - Number(comp[1] || comp[2]), `the move was applied once: ${await urlHeaps()} after 10 19`);
   await page.unroute("**/api/analyze");
 
+  // 3b. The computer's request fails: the player's move stays, "Try again" asks once more.
+  await start("s1,2,3", "6 7");
+  let failComputer = true;
+  await page.route("**/api/computer", async (route) => {
+    if (failComputer) { failComputer = false; await route.abort(); } else await route.continue();
+  });
+  await page.click(".target[data-win=true]");
+  await page.waitForSelector("#status[data-state=error]");
+  const moved = await page.textContent("#last-move");
+  check(/Could not get the computer's move/.test(await page.textContent("#status")) && /^You: take \d from heap/.test(moved) &&
+    (await page.$$(".heap.last")).length === 1 &&
+    (await page.$$(".target:not([disabled])")).length === 0, "a failed computer move locks the board and keeps the position the player left");
+  await page.click("#retry");
+  await settled();
+  await page.unroute("**/api/computer");
+  check(/Computer:/.test(await page.textContent("#last-move")) && (await page.isHidden("#retry")), "Try again gets the computer's move");
+
   // 4. "abc" and a game switch: nothing of the old game stays live.
   await start("grundy", "12 1");
   await page.fill("#heaps", "abc");
