@@ -25,6 +25,7 @@ pub const MAX_BODY: usize = 16 * 1024;
 
 const INDEX: &str = include_str!("../assets/index.html");
 const APP: &str = include_str!("../assets/app.js");
+const PANELS: &str = include_str!("../assets/panels.js");
 const STYLE: &str = include_str!("../assets/style.css");
 /// The report's findings, as `cargo xtask report` wrote them.
 const FINDINGS: &str = include_str!("../../../runs/report/findings.json");
@@ -224,6 +225,7 @@ pub fn handle(method: &str, url: &str, body: &[u8]) -> Reply {
     match (method, path) {
         ("GET", "/") | ("GET", "/index.html") => Reply::text("text/html; charset=utf-8", INDEX),
         ("GET", "/app.js") => Reply::text("text/javascript; charset=utf-8", APP),
+        ("GET", "/panels.js") => Reply::text("text/javascript; charset=utf-8", PANELS),
         ("GET", "/style.css") => Reply::text("text/css; charset=utf-8", STYLE),
         ("GET", "/api/findings") => Reply::text("application/json", FINDINGS),
         ("GET", "/api/games") => {
@@ -249,8 +251,8 @@ pub fn handle(method: &str, url: &str, body: &[u8]) -> Reply {
         },
         (
             _,
-            "/" | "/index.html" | "/app.js" | "/style.css" | "/api/findings" | "/api/games" | "/api/values"
-            | "/api/analyze" | "/api/computer" | "/api/practice",
+            "/" | "/index.html" | "/app.js" | "/panels.js" | "/style.css" | "/api/findings" | "/api/games"
+            | "/api/values" | "/api/analyze" | "/api/computer" | "/api/practice",
         ) => Reply::error(405, format!("{method} is not allowed on {path}")),
         _ => Reply::error(404, format!("no such page: {path}")),
     }
@@ -423,6 +425,9 @@ mod tests {
     #[test]
     fn page_values_and_findings() {
         assert!(String::from_utf8(handle("GET", "/", b"").body).unwrap().contains("<title>"));
+        for script in ["/app.js", "/panels.js"] {
+            assert_eq!(handle("GET", script, b"").content_type, "text/javascript; charset=utf-8");
+        }
         let v = json_of(&handle("GET", "/api/values?game=grundy&to=30000", b""));
         assert_eq!(v["values"].as_array().unwrap().len(), 30_001);
         assert_eq!(v["values"][1222], 0);
