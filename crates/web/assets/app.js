@@ -28,7 +28,10 @@ const S = {
   retry: null, // the step that failed, to replay from the committed state
 };
 
-class ApiError extends Error {}
+/** A request that failed, with the HTTP status (0: no answer) and a one-line reason. */
+class ApiError extends Error {
+  constructor(message, status = 0) { super(message); this.status = status; }
+}
 
 async function api(path, body) {
   let res;
@@ -41,7 +44,7 @@ async function api(path, body) {
   }
   let data = null;
   try { data = await res.json(); } catch { /* not JSON: said below */ }
-  if (!res.ok) throw new ApiError(data && typeof data.error === "string" ? data.error : `the server answered ${res.status}`);
+  if (!res.ok) throw new ApiError(data && typeof data.error === "string" ? data.error : `the server answered ${res.status}`, res.status);
   if (data === null) throw new ApiError("the server's answer was not readable");
   return data;
 }
@@ -96,10 +99,13 @@ async function analyze(heaps) {
 function fail(token, e, retry) {
   if (!current(token)) return;
   S.pending = false;
-  S.retry = retry;
-  $("retry").hidden = false;
   const msg = e instanceof ApiError ? e.message : "something went wrong";
-  setStatus(`Could not ${retry.what}: ${msg}. Nothing was changed; try again.`, "error");
+  // A refusal of the request itself (a 4xx: e.g. a misère position past the search's
+  // limit) would fail again: say why, offer no retry.
+  const refused = e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 408 && e.status !== 429;
+  S.retry = refused ? null : retry;
+  $("retry").hidden = refused;
+  setStatus(refused ? `Could not ${retry.what}: ${msg}.` : `Could not ${retry.what}: ${msg}. Nothing was changed; try again.`, "error");
   render();
 }
 
