@@ -414,7 +414,7 @@ function render() {
   $("rules").textContent = `${S.entry.rules} ${mis ? "Misère play: whoever makes the last move loses." : "Whoever cannot move loses."}`;
   // A game that is always misère (its rule comes back misère unasked): the switch shows it.
   if (mis && !S.misere) { $("misere").checked = true; $("misere").disabled = true; }
-  $("nimsum").innerHTML = `<span class="value">Values ${a.values.join(" ⊕ ")}: nim-sum ${a.nim_sum}. ${mis ? "Misère play (the values do not decide): the player to move " + (a.outcome === "player-to-move-wins" ? "can win." : "loses against perfect play.") : a.outcome === "player-to-move-wins" ? "The player to move can win." : "The player to move loses against perfect play."}</span>`;
+  $("nimsum").innerHTML = `<span class="value">Values ${a.values.join(" ⊕ ")}: nim-sum ${a.nim_sum}. ${mis ? "Misère play (the values do not decide): the player to move " + (a.outcome === "player-to-move-wins" ? "can win." : "loses against perfect play.") : a.outcome === "player-to-move-wins" ? "The player to move can win." : "The player to move loses against perfect play."} <a href="#glossary">What G, ⊕ and nim-sum mean</a></span>`;
   $("last-move").textContent = !S.last ? "" :
     `${S.last.before ? `You: ${S.last.before}. ` : ""}${S.last.who}: ${S.last.description}${S.last.winning ? " (a winning move)" : ""}.`;
   const word = S.entry.play;
