@@ -1,6 +1,6 @@
 //! `cargo xtask ci`: every CI step, in order. `.ci/run` calls this task, so CI and a person
 //! at a terminal run the same steps (one definition); it needs the package registries and
-//! installs Chromium with apt-get when it is missing (CI runs as root).
+//! installs Chromium and Slurm with apt-get when they are missing (CI runs as root).
 
 use std::process::Command;
 
@@ -55,6 +55,7 @@ const STEPS: &[Step] = &[
         },
     },
     Step { title: "the play page in headless Chromium", run: browser },
+    Step { title: "a census as a Slurm job array on a single-node cluster", run: slurm },
 ];
 
 /// Runs every step, stopping at the first that fails.
@@ -85,6 +86,15 @@ fn browser() -> Result<()> {
     sh("cd crates/web/e2e && npm ci --no-audit --no-fund --loglevel=error")?;
     cargo(&["build", "-p", "grundy-cli"])?;
     status(Command::new("node").arg("crates/web/e2e/play.test.mjs"))
+}
+
+/// Starts a single-node Slurm (installing Debian's slurmctld, slurmd and munge when
+/// missing), submits the census of a small family through deploy/slurm/submit.sh, and
+/// checks the merged table against the one-process census, byte for byte.
+fn slurm() -> Result<()> {
+    cargo(&["build", "-p", "grundy-cli"])?;
+    sh("deploy/slurm/start-local-cluster.sh")?;
+    sh("deploy/slurm/test-local.sh target/debug/grundy")
 }
 
 fn cargo(args: &[&str]) -> Result<()> {

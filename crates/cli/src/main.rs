@@ -61,7 +61,7 @@ pub enum Format {
 enum Command {
     /// Print G(N), by the fastest engine that applies (a closed form answers any N at once).
     Value {
-        #[arg(value_parser = grundy_core::count::parse_count, allow_negative_numbers = true)]
+        #[arg(value_parser = parse_number, allow_negative_numbers = true)]
         n: u64,
         #[arg(long, short, default_value = "grundy", value_parser = parse_game)]
         game: Game,
@@ -72,7 +72,7 @@ enum Command {
     /// Print the N values G(0), ..., G(N-1).
     Values {
         /// How many heaps: G(0..N), i.e. G(0) to G(N-1); accepts 2^20 and 1e6.
-        #[arg(long, value_parser = grundy_core::count::parse_count)]
+        #[arg(long, value_parser = parse_number)]
         to: u64,
         #[arg(long, short, default_value = "grundy", value_parser = parse_game)]
         game: Game,
@@ -110,7 +110,7 @@ enum Command {
         game: Game,
         /// Heaps to compute at most: G(0..N); accepts 2^24 and 1e6 (default: as many as
         /// fit in memory; for the definition, as many as it computes in about ten minutes).
-        #[arg(long, value_parser = grundy_core::count::parse_count)]
+        #[arg(long, value_parser = parse_number)]
         max: Option<u64>,
         /// auto (the fastest that applies), definition, sparse or closed.
         #[arg(long, default_value = "auto", value_parser = commands::values::parse_engine)]
@@ -239,17 +239,9 @@ fn parse_count(s: &str) -> Result<u64, String> {
     Ok(n)
 }
 
-/// [`grundy_core::count::parse_count`], except that a plain run of digits too long for a
-/// u64 is called too large, not malformed: it is a whole number, only not one we can hold.
+/// [`grundy_core::count::parse_count`] (the one count parser) with its error as text.
 fn parse_number(s: &str) -> Result<u64, String> {
-    grundy_core::count::parse_count(s).map_err(|e| {
-        let digits = s.trim().replace('_', "");
-        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-            format!("{} is too large: the limit here is {MAX_HEAP} (use `cargo xtask compute` beyond)", s.trim())
-        } else {
-            e.to_string()
-        }
-    })
+    grundy_core::count::parse_count(s).map_err(|e| e.to_string())
 }
 
 fn parse_game(s: &str) -> Result<Game, String> {

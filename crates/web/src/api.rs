@@ -4,8 +4,11 @@
 
 use std::sync::OnceLock;
 
+use grundy_core::games::engine::{Engine, EngineChoice};
 use grundy_core::games::{catalog, Game};
-use grundy_core::position::model::{analyze, Analysis, Convention, Rule};
+use grundy_core::learn::explain::worked;
+use grundy_core::learn::practice::{problem, PRACTICE_MAX_HEAP};
+use grundy_core::position::model::{analyze, piece_squares, Analysis, Convention, Rule};
 use grundy_core::{FastSweep, Value};
 use serde::Deserialize;
 use serde_json::json;
@@ -23,6 +26,7 @@ pub const MAX_BODY: usize = 16 * 1024;
 
 const INDEX: &str = include_str!("../assets/index.html");
 const APP: &str = include_str!("../assets/app.js");
+const PANELS: &str = include_str!("../assets/panels.js");
 const STYLE: &str = include_str!("../assets/style.css");
 /// The report's findings, as `cargo xtask report` wrote them.
 const FINDINGS: &str = include_str!("../../../runs/report/findings.json");
@@ -121,15 +125,15 @@ fn position(body: &[u8]) -> Result<(Game, PositionRequest), Reply> {
 }
 
 /// G(0..=max) of a game (Grundy's game from the table computed once).
-fn values_of(game: &Game, max: u64) -> Vec<Value> {
+fn values_of(game: &Game, max: u64) -> Vec<u64> {
     match game {
-        Game::Grundy => grundy_values()[..=max as usize].to_vec(),
-        Game::Nim { .. } => (0..=max as Value).collect(),
-        _ => grundy_core::games::sequence::values(game, max as usize + 1)
-            .expect("values of heaps up to 1000 fit in 32 bits")
-            .into_iter()
-            .map(|v| v as Value)
-            .collect(),
+        Game::Grundy => grundy_values()[..=max as usize].iter().map(|&v| u64::from(v)).collect(),
+        _ => {
+            // The engine the CLI uses; heaps here are at most MAX_HEAP, so this is quick.
+            let engine = Engine::choose(game, EngineChoice::Auto).expect("the definition applies to every game");
+            let mut value = engine.value_fn(max, &mut |_| {}).expect("values of heaps up to 1000 fit in memory");
+            (0..=max).map(&mut value).collect()
+        }
     }
 }
 
@@ -138,15 +142,80 @@ fn analysis(game: &Game, req: &PositionRequest) -> Result<Analysis, Reply> {
     let max = req.heaps.iter().copied().max().unwrap_or(0);
     let g = values_of(game, max);
     let rule = if req.misere { Rule::Misere } else { Rule::Normal };
-    analyze(game, &req.heaps, rule, req.count, |n| u64::from(g[n as usize]))
-        .map_err(|e| Reply::error(422, e.to_string()))
+    analyze(game, &req.heaps, rule, req.count, |n| g[n as usize]).map_err(|e| Reply::error(422, e.to_string()))
 }
 
-/// `/api/analyze`: the analysis document, plus `game_over` for the page.
-fn analysis_reply(a: &Analysis) -> Reply {
+/// `/api/analyze`: the analysis document, plus `game_over` for the page and, when no move
+/// is left, `end_reason`: why, in the words of the game's picture ("no move is left:
+/// heaps of 1 and 2 only").
+fn analysis_reply(a: &Analysis, game: &Game, id: &str) -> Reply {
     let mut doc = serde_json::to_value(a).expect("an analysis serializes");
     doc["game_over"] = json!(a.game_over());
+    // Games on a row: the squares each move's piece covers, where the page draws its button.
+    if let Some(moves) = doc["moves"].as_array_mut() {
+        for (m, doc) in a.moves.iter().zip(moves) {
+            if let Some((first, last)) = piece_squares(game, m.heap, m.take, m.at) {
+                doc["piece"] = json!([first, last]);
+            }
+        }
+    }
+    if a.game_over() {
+        doc["end_reason"] = json!(end_reason(id, &a.heaps));
+    }
     Reply::json(200, doc)
+}
+
+/// Why a position without moves has none, naming what is left by the catalog's picture of
+/// the game (heaps, rows of pins, strips of squares).
+fn end_reason(id: &str, heaps: &[u64]) -> String {
+    let noun = catalog::find(id).map_or("heap", |e| e.play.word());
+    let mut sizes: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    let words: Vec<String> = sizes.iter().map(u64::to_string).collect();
+    match words.as_slice() {
+        [] => "nothing is left to move on".to_string(),
+        [one] => format!("no move is left: {noun}s of {one} only"),
+        [init @ .., last] => format!("no move is left: {noun}s of {} and {last} only", init.join(", ")),
+    }
+}
+
+/// `/api/practice?game=ID&seed=S`: the practice problem of that seed (the same heaps as
+/// `grundy practice --seed S`), its answer (the number of winning moves, textbook count:
+/// heaps are distinct objects) and the worked solution as text, from the core.
+fn practice_reply(query: &str) -> Reply {
+    let mut id = None;
+    let mut seed: Option<u64> = None;
+    for pair in query.split('&').filter(|p| !p.is_empty()) {
+        match pair.split_once('=') {
+            Some(("game", g)) => id = Some(g.replace("%2C", ",").replace("%2c", ",")),
+            Some(("seed", t)) => match t.parse() {
+                Ok(n) => seed = Some(n),
+                Err(_) => return Reply::error(400, format!("seed={t:?} is not a whole number")),
+            },
+            _ => return Reply::error(400, format!("unknown parameter {pair:?}; use game= and seed=")),
+        }
+    }
+    let Some(id) = id else { return Reply::error(400, "missing game=") };
+    let Some(seed) = seed else { return Reply::error(400, "missing seed= (a whole number)") };
+    let Some(entry) = page_games().find(|e| e.id == id) else {
+        return Reply::error(400, format!("unknown game {id:?}"));
+    };
+    let game = entry.game();
+    let p = problem(seed, PRACTICE_MAX_HEAP);
+    match worked(&game, &p.heaps, Convention::Heaps) {
+        Ok(e) => Reply::json(
+            200,
+            json!({
+                "game": entry.id,
+                "seed": seed,
+                "heaps": p.heaps,
+                "answer": e.winning_moves(),
+                "solution": e.render(entry.name, entry.rules),
+            }),
+        ),
+        Err(e) => Reply::error(422, e.to_string()),
+    }
 }
 
 /// `/api/computer`: the core's choice and the heaps it leaves (`move` is null when no
@@ -162,6 +231,7 @@ pub fn handle(method: &str, url: &str, body: &[u8]) -> Reply {
     match (method, path) {
         ("GET", "/") | ("GET", "/index.html") => Reply::text("text/html; charset=utf-8", INDEX),
         ("GET", "/app.js") => Reply::text("text/javascript; charset=utf-8", APP),
+        ("GET", "/panels.js") => Reply::text("text/javascript; charset=utf-8", PANELS),
         ("GET", "/style.css") => Reply::text("text/css; charset=utf-8", STYLE),
         ("GET", "/api/findings") => Reply::text("application/json", FINDINGS),
         ("GET", "/api/games") => {
@@ -174,18 +244,21 @@ pub fn handle(method: &str, url: &str, body: &[u8]) -> Reply {
             Reply::json(200, json!({ "games": games, "max_heaps": MAX_HEAPS, "max_heap": MAX_HEAP }))
         }
         ("GET", "/api/values") => values_reply(query),
-        ("POST", "/api/analyze") => match position(body).and_then(|(game, req)| analysis(&game, &req)) {
-            Ok(a) => analysis_reply(&a),
-            Err(e) => e,
-        },
+        ("POST", "/api/analyze") => {
+            match position(body).and_then(|(game, req)| Ok((analysis(&game, &req)?, game, req))) {
+                Ok((a, game, req)) => analysis_reply(&a, &game, &req.game),
+                Err(e) => e,
+            }
+        }
+        ("GET", "/api/practice") => practice_reply(query),
         ("POST", "/api/computer") => match position(body).and_then(|(game, req)| analysis(&game, &req)) {
             Ok(a) => computer_reply(&a),
             Err(e) => e,
         },
         (
             _,
-            "/" | "/index.html" | "/app.js" | "/style.css" | "/api/findings" | "/api/games" | "/api/values"
-            | "/api/analyze" | "/api/computer",
+            "/" | "/index.html" | "/app.js" | "/panels.js" | "/style.css" | "/api/findings" | "/api/games"
+            | "/api/values" | "/api/analyze" | "/api/computer" | "/api/practice",
         ) => Reply::error(405, format!("{method} is not allowed on {path}")),
         _ => Reply::error(404, format!("no such page: {path}")),
     }
@@ -284,7 +357,7 @@ mod tests {
     fn games_come_from_the_catalog() {
         let g = json_of(&handle("GET", "/api/games", b""));
         let ids: Vec<&str> = g["games"].as_array().unwrap().iter().map(|x| x["id"].as_str().unwrap()).collect();
-        assert_eq!(ids, ["grundy", "kayles", "dawsons-kayles", "s1,2,3", "half", "nim", "misere-nim"]);
+        assert_eq!(ids, ["grundy", "kayles", "dawsons-kayles", "dawsons-chess", "s1,2,3", "half", "nim", "misere-nim"]);
         assert_eq!(g["games"][0]["ui"], "cut");
         assert_eq!(g["games"][2]["play"], "strip");
         assert!(g["games"][1]["rules"].as_str().unwrap().contains("pins"));
@@ -333,8 +406,52 @@ mod tests {
     }
 
     #[test]
+    fn practice_problems_and_end_reasons() {
+        // The same heaps as the core's problem for the seed, the answer of the core's worked
+        // solution, checked here by brute force over every move of the position.
+        let r = json_of(&handle("GET", "/api/practice?game=s1%2C2%2C3&seed=7", b""));
+        let heaps: Vec<u64> = serde_json::from_value(r["heaps"].clone()).unwrap();
+        assert_eq!(heaps, problem(7, PRACTICE_MAX_HEAP).heaps);
+        let g = |n: u64| n % 4;
+        let total = heaps.iter().fold(0, |x, &h| x ^ g(h));
+        let brute: usize =
+            heaps.iter().map(|&h| (1..=3.min(h)).filter(|&t| total ^ g(h) ^ g(h - t) == 0).count()).sum();
+        assert_eq!(r["answer"], brute);
+        assert!(r["solution"].as_str().unwrap().contains("Step 5."));
+        for (url, status) in [
+            ("/api/practice?game=misere-nim&seed=1", 422),
+            ("/api/practice?game=chess&seed=1", 400),
+            ("/api/practice?game=nim&seed=x", 400),
+            ("/api/practice?game=nim", 400),
+        ] {
+            assert_eq!(handle("GET", url, b"").status, status, "{url}");
+        }
+        // Crosses: the piece is the cross's square, which the words name too.
+        let a =
+            json_of(&handle("POST", "/api/analyze", br#"{"game":"dawsons-chess","heaps":[5],"count":"placements"}"#));
+        for m in a["moves"].as_array().unwrap() {
+            let square = m["piece"][0].as_u64().unwrap();
+            assert_eq!(m["piece"][1], square);
+            assert!(m["description"].as_str().unwrap().contains(&format!("cross on square {square} ")), "{m}");
+        }
+        let a =
+            json_of(&handle("POST", "/api/analyze", br#"{"game":"dawsons-kayles","heaps":[4],"count":"placements"}"#));
+        assert_eq!(a["moves"][1]["piece"], json!([2, 3]));
+        let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"grundy","heaps":[2,1,2]}"#));
+        assert_eq!(a["end_reason"], "no move is left: heaps of 1 and 2 only");
+        let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"dawsons-kayles","heaps":[1,0]}"#));
+        assert_eq!(a["end_reason"], "no move is left: strips of 1 only");
+        let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"nim","heaps":[0]}"#));
+        assert_eq!(a["end_reason"], "nothing is left to move on");
+        assert!(json_of(&handle("POST", "/api/analyze", br#"{"game":"nim","heaps":[1]}"#)).get("end_reason").is_none());
+    }
+
+    #[test]
     fn page_values_and_findings() {
         assert!(String::from_utf8(handle("GET", "/", b"").body).unwrap().contains("<title>"));
+        for script in ["/app.js", "/panels.js"] {
+            assert_eq!(handle("GET", script, b"").content_type, "text/javascript; charset=utf-8");
+        }
         let v = json_of(&handle("GET", "/api/values?game=grundy&to=30000", b""));
         assert_eq!(v["values"].as_array().unwrap().len(), 30_001);
         assert_eq!(v["values"][1222], 0);

@@ -3,78 +3,20 @@
 
 use std::io::{BufRead, Write};
 
-use anyhow::{bail, Context, Result};
-use grundy_core::games::period::find_period;
-use grundy_core::games::sequence::values as game_values;
+use anyhow::{Context, Result};
 use grundy_core::games::Game;
-use grundy_core::learn::explain::{explain, Explanation, PeriodNote, MAX_EXPLAINED_HEAP};
-use grundy_core::learn::practice::{parse_answer, problem};
+use grundy_core::learn::explain::{worked, Explanation};
+use grundy_core::learn::practice::{parse_answer, problem, PRACTICE_MAX_HEAP};
 use grundy_core::position::model::Convention;
 
-/// Values computed when looking for a proved period to mention in step 1.
-const PERIOD_SEARCH: usize = 20_000;
-/// Largest heap in a practice problem.
-const PRACTICE_MAX_HEAP: u64 = 12;
-
-/// The worked solution of `heaps` in `game`.
+/// The worked solution of `heaps` in `game` (the core's, shared with the web API).
 pub fn worked_solution(game: &Game, heaps: &[u64], convention: Convention) -> Result<Explanation> {
-    if game.is_misere() {
-        bail!("a worked solution uses Sprague-Grundy values, which hold for normal play only; use `grundy analyze` for misère positions");
-    }
-    let largest = heaps.iter().copied().max().unwrap_or(0);
-    if largest > MAX_EXPLAINED_HEAP {
-        bail!("a worked solution has a table row per heap size, so heaps are at most {MAX_EXPLAINED_HEAP}; got {largest} (use `grundy analyze`)");
-    }
-    let table: Vec<u64> = game_values(game, largest as usize + 1)
-        .with_context(|| format!("computing the values of {}", game.name()))?
-        .into_iter()
-        .map(u64::from)
-        .collect();
-    let period = find_period(game, PERIOD_SEARCH).ok().flatten().filter(|p| p.proved).map(|p| PeriodNote {
-        preperiod: p.preperiod as u64,
-        period: p.period as u64,
-        proved: p.proved,
-    });
-    Ok(explain(game, heaps, convention, &table, period)?)
-}
-
-/// The rules of `game` in one sentence.
-pub fn rules(game: &Game) -> String {
-    use grundy_core::games::SubtractionSet;
-    match game {
-        Game::Grundy => "split one heap into two heaps of different sizes; heaps of 1 and 2 cannot be split; \
-                         who cannot move loses."
-            .into(),
-        Game::Subtraction(SubtractionSet::Finite(s)) => {
-            let s: Vec<String> = s.iter().map(u64::to_string).collect();
-            format!("take {} stones from one heap; who cannot move loses.", or_list(&s))
-        }
-        Game::Subtraction(SubtractionSet::Squares) => {
-            "take a square number of stones (1, 4, 9, ...) from one heap; who cannot move loses.".into()
-        }
-        Game::TakeAtMostHalf => {
-            "take at least one and at most half of the stones of one heap; who cannot move loses.".into()
-        }
-        Game::Nim { .. } => "take any number of stones from one heap; who cannot move loses.".into(),
-        Game::TakeAndBreak(t) => format!(
-            "take-and-break code {}: digit k says what may be left after taking k stones (1: nothing, 2: one heap, \
-             4: two heaps); who cannot move loses.",
-            t.code()
-        ),
-    }
-}
-
-fn or_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
-    }
+    Ok(worked(game, heaps, convention)?)
 }
 
 pub fn run(out: &mut impl Write, game: &Game, heaps: &[u64], convention: Convention) -> Result<()> {
     let e = worked_solution(game, heaps, convention)?;
-    out.write_all(e.render(&game.name(), &rules(game)).as_bytes())?;
+    out.write_all(e.render(&game.name(), &game.rules()).as_bytes())?;
     Ok(())
 }
 
@@ -84,7 +26,7 @@ pub fn practice(out: &mut impl Write, input: &mut impl BufRead, game: &Game, see
     let e = worked_solution(game, &p.heaps, Convention::Heaps)?;
     let sizes: Vec<String> = p.heaps.iter().map(u64::to_string).collect();
     writeln!(out, "Practice problem (seed {seed}), {}.", game.name())?;
-    writeln!(out, "Rules: {}", rules(game))?;
+    writeln!(out, "Rules: {}", game.rules())?;
     writeln!(out, "Heaps: {}. How many winning moves does the player to move have? (0 if none)", sizes.join(", "))?;
     write!(out, "Your answer: ")?;
     out.flush()?;
@@ -102,6 +44,6 @@ pub fn practice(out: &mut impl Write, input: &mut impl BufRead, game: &Game, see
         }
     }
     writeln!(out)?;
-    out.write_all(e.render(&game.name(), &rules(game)).as_bytes())?;
+    out.write_all(e.render(&game.name(), &game.rules()).as_bytes())?;
     Ok(())
 }

@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use grundy_core::games::engine::{Engine, EngineChoice, EngineKind, Run};
 use grundy_core::games::Game;
-use grundy_core::Value;
 
 use crate::Format;
 

@@ -110,7 +110,7 @@ pub const CATALOG: &[Entry] = &[
         aliases: &["dawson-s-chess", "crosses"],
         rules: "Put a cross on an empty square of a strip that is not next to another cross.",
         play: Play::Strip,
-        on_page: false,
+        on_page: true,
         kind: Kind::Code(".137"),
     },
     Entry {

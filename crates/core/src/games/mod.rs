@@ -118,6 +118,33 @@ impl Game {
         }
     }
 
+    /// The rules in one line: the catalog's words for a game it names, otherwise written
+    /// from the game's description (a take-and-break code, a subtraction set).
+    pub fn rules(&self) -> String {
+        if let Some(entry) = catalog::CATALOG.iter().find(|e| e.game() == *self) {
+            return entry.rules.to_string();
+        }
+        match self {
+            Game::Subtraction(SubtractionSet::Finite(s)) => {
+                let s: Vec<String> = s.iter().map(u64::to_string).collect();
+                let list = match s.as_slice() {
+                    [one] => one.clone(),
+                    [init @ .., last] => format!("{} or {last}", init.join(", ")),
+                    [] => String::new(),
+                };
+                format!("Take {list} stones from one heap.")
+            }
+            Game::TakeAndBreak(t) => format!(
+                "Take-and-break code {}: digit k says what may be left after taking k stones from a heap \
+                 (1: nothing, 2: one heap, 4: two heaps, 8: three heaps{}).",
+                t.code(),
+                if t.unequal() { "; the heaps left must differ" } else { "" }
+            ),
+            // Every other game has a catalog entry.
+            _ => self.name(),
+        }
+    }
+
     /// Whether the last player to move loses.
     pub fn is_misere(&self) -> bool {
         matches!(self, Game::Nim { misere: true })

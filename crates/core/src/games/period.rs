@@ -74,6 +74,12 @@ fn certificate(game: &Game) -> Option<Bound> {
     }
 }
 
+/// Whether a periodicity theorem applies to `game`, so that [`find_period`] can prove a
+/// period (for the other games it can only observe one, after computing up to `max` values).
+pub fn can_prove(game: &Game) -> bool {
+    certificate(game).is_some()
+}
+
 /// Looks for the period of `game` with the fastest engine, computing at most `max` values.
 /// `None` when no period was proved or observed.
 pub fn find_period(game: &Game, max: usize) -> Result<Option<Periodicity>, EngineError> {

@@ -18,6 +18,8 @@ use std::fmt::Write;
 
 use thiserror::Error;
 
+use crate::games::engine::{Engine, EngineChoice, EngineError};
+use crate::games::period::{can_prove, find_period};
 use crate::games::Game;
 use crate::position::model::{self, heap_label, Convention, PositionError, Rule};
 use crate::position::HeapGame;
@@ -56,6 +58,15 @@ pub enum ExplainError {
     /// The move model refused the position (e.g. placements for a game not on a row).
     #[error(transparent)]
     Position(#[from] PositionError),
+    /// Misère play: Sprague-Grundy values do not decide it.
+    #[error("a worked solution uses Sprague-Grundy values, which hold for normal play only; {game} is played misère")]
+    Misere {
+        /// The game's name.
+        game: String,
+    },
+    /// The values could not be computed.
+    #[error(transparent)]
+    Engine(#[from] EngineError),
 }
 
 /// What is known of the period of the single-heap values.
@@ -182,6 +193,37 @@ impl Explanation {
     pub fn winning_moves(&self) -> usize {
         self.steps.iter().map(|s| s.winning().count()).sum()
     }
+}
+
+/// Values computed when looking for a proved period to mention in step 1.
+const PERIOD_SEARCH: usize = 20_000;
+
+/// The worked solution of `heaps` in `game`: computes the value table up to the largest
+/// heap and, where a periodicity theorem applies, the proved period, then [`explain`]s.
+/// The CLI (`grundy explain`, `grundy practice`) and the web API (`/api/practice`) both
+/// call this, so the two show the same numbers.
+pub fn worked(game: &Game, heaps: &[u64], convention: Convention) -> Result<Explanation, ExplainError> {
+    if game.is_misere() {
+        return Err(ExplainError::Misere { game: game.name() });
+    }
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    if largest > MAX_EXPLAINED_HEAP {
+        return Err(ExplainError::HeapTooLarge { found: largest });
+    }
+    let mut value = Engine::choose(game, EngineChoice::Auto)?.value_fn(largest, &mut |_| {})?;
+    let table: Vec<u64> = (0..=largest).map(&mut value).collect();
+    // Only games with a periodicity theorem can have a proved period; for the others the
+    // search would compute PERIOD_SEARCH values (seconds for Grundy's game) for nothing.
+    let period = if can_prove(game) {
+        find_period(game, PERIOD_SEARCH)?.filter(|p| p.proved).map(|p| PeriodNote {
+            preperiod: p.preperiod as u64,
+            period: p.period as u64,
+            proved: p.proved,
+        })
+    } else {
+        None
+    };
+    explain(game, heaps, convention, &table, period)
 }
 
 /// Explains a position of `game` under normal play, counting moves by `convention`, with
@@ -487,6 +529,23 @@ mod tests {
         assert!(e.traps.contains(&Trap::SumIsNotXor { sum: 5, xor: 1 }));
         // 2 xor 5 xor 6 = 1 too: no trap about sizes here.
         assert!(!e.traps.iter().any(|t| matches!(t, Trap::SizesAreNotValues { .. })));
+    }
+
+    /// `worked` computes the table and the proved period itself: Kayles has period 12 from
+    /// heap 71 on (Guy and Smith), and Grundy's game no proved period.
+    #[test]
+    fn worked_finds_the_table_and_the_period() {
+        let kayles = Game::parse("kayles").unwrap();
+        let e = worked(&kayles, &[3, 4], Convention::Heaps).unwrap();
+        assert_eq!(e.period, Some(PeriodNote { preperiod: 71, period: 12, proved: true }));
+        assert_eq!(e.values, vec![3, 1]);
+        let e = worked(&Game::Grundy, &[5, 9, 12], Convention::Heaps).unwrap();
+        assert_eq!((e.values.clone(), e.period), (vec![2, 1, 1], None));
+        assert!(matches!(
+            worked(&Game::parse("misere-nim").unwrap(), &[3], Convention::Heaps),
+            Err(ExplainError::Misere { .. })
+        ));
+        assert_eq!(worked(&Game::Grundy, &[1001], Convention::Heaps), Err(ExplainError::HeapTooLarge { found: 1001 }));
     }
 
     #[test]

@@ -31,6 +31,10 @@ impl SplitMix64 {
     }
 }
 
+/// Largest heap in a practice problem, on the command line and on the page: the mex table
+/// of the worked solution stays short enough to follow by hand.
+pub const PRACTICE_MAX_HEAP: u64 = 12;
+
 /// A practice problem: a position, and the question of how many winning moves it has.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {

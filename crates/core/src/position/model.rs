@@ -35,7 +35,7 @@ use crate::position::misere::analyze_misere_nim;
 use crate::position::words::{describe, Words};
 use crate::position::{HeapGame, Outcome};
 
-pub use crate::position::words::{heap_index_of_label, heap_label};
+pub use crate::position::words::{heap_index_of_label, heap_label, piece_squares};
 
 /// Which moves count as different; see the module documentation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

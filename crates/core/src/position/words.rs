@@ -118,17 +118,39 @@ pub(crate) fn describe(words: Words, heap_index: usize, heap: u64, take: u64, at
             format!("place a domino on squares {p}-{} of strip {label} ({heap}), {}", p + 1, leaving(left))
         }
         Words::Crosses => {
-            let p = at.unwrap_or(1);
-            // A cross removes its square and both neighbours; at an end of the strip only
-            // one neighbour, and on a strip of one square just itself.
-            let square = match take {
-                3 => p + 1,
-                2 if p == 1 => 1,
-                2 => heap,
-                _ => p,
-            };
+            let square = cross_square(heap, take, at.unwrap_or(1));
             format!("put a cross on square {square} of strip {label} ({heap}), {}", leaving(left))
         }
         Words::Squares => format!("{} of row {label} ({heap}), {}", squares("remove", "square"), leaving(left)),
+    }
+}
+
+/// The square a cross goes on, for a move of Dawson's chess that removes `take` squares
+/// from the `at`-th on: a cross removes its square and both neighbours; at an end of the
+/// strip only one neighbour, and on a strip of one square just itself.
+fn cross_square(heap: u64, take: u64, at: u64) -> u64 {
+    match take {
+        3 => at + 1,
+        2 if at == 1 => 1,
+        2 => heap,
+        _ => at,
+    }
+}
+
+/// The squares (first, last; counted from 1) the piece itself covers, for a move of a game
+/// played on a row that removes `take` squares from the `at`-th on: the pins knocked down,
+/// the domino's two squares, the cross's one square. The rest of the squares removed are
+/// the ones the piece makes unusable. `None` for games not played on a row. The play page
+/// draws a move's button on these squares.
+pub fn piece_squares(game: &Game, heap: u64, take: u64, at: Option<u64>) -> Option<(u64, u64)> {
+    let words = Words::of(game);
+    let at = at?;
+    match words {
+        Words::Crosses => {
+            let c = cross_square(heap, take, at);
+            Some((c, c))
+        }
+        _ if words.on_a_row() => Some((at, at + take.max(1) - 1)),
+        _ => None,
     }
 }
