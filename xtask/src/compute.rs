@@ -307,28 +307,44 @@ fn check_against(summary: &Summary, other: &Path, other_summary: &Summary, n: u6
 /// Two summaries of the same range must be equal in every field but the command that wrote
 /// them: this adds what [`Summary::disagreements_below`] leaves out because a shorter range
 /// cannot be cut from a longer summary (the count and last heap of every value, the scan
-/// totals and the longest scan), naming each field that differs.
+/// totals and the longest scan), naming each field that differs and where first.
 fn whole_range_disagreements(a: &Summary, b: &Summary) -> Result<Vec<String>> {
     let (serde_json::Value::Object(a), serde_json::Value::Object(b)) =
         (serde_json::to_value(a)?, serde_json::to_value(b)?)
     else {
         bail!("a summary is not a JSON object");
     };
-    let mut out = Vec::new();
-    for (key, value) in &a {
-        if key != "generated_by" && b.get(key) != Some(value) {
-            let shown = |v: Option<&serde_json::Value>| {
-                let text = v.map_or("missing".to_string(), |v| v.to_string());
-                if text.chars().count() > 200 {
-                    format!("{}...", text.chars().take(200).collect::<String>())
+    let missing = serde_json::Value::Null;
+    Ok(a.iter()
+        .filter(|(key, value)| *key != "generated_by" && b.get(*key) != Some(*value))
+        .map(|(key, value)| first_difference(key.clone(), value, b.get(key).unwrap_or(&missing)))
+        .collect())
+}
+
+/// Where two different JSON values first differ: `values[3][1]: 416 vs 417`.
+fn first_difference(at: String, a: &serde_json::Value, b: &serde_json::Value) -> String {
+    use serde_json::Value::{Array, Object};
+    match (a, b) {
+        (Array(x), Array(y)) if x.len() == y.len() => {
+            let i = x.iter().zip(y).position(|(p, q)| p != q).expect("the arrays differ");
+            first_difference(format!("{at}[{i}]"), &x[i], &y[i])
+        }
+        (Object(x), Object(y)) if x.len() == y.len() && x.keys().eq(y.keys()) => {
+            let (k, v) = x.iter().find(|(k, v)| y.get(*k) != Some(*v)).expect("the objects differ");
+            first_difference(format!("{at}.{k}"), v, &y[k])
+        }
+        _ => {
+            let short = |v: &serde_json::Value| {
+                let text = v.to_string();
+                if text.chars().count() > 120 {
+                    format!("{}...", text.chars().take(120).collect::<String>())
                 } else {
                     text
                 }
             };
-            out.push(format!("{key}: {} vs {}", shown(Some(value)), shown(b.get(key))));
+            format!("{at}: {} vs {}", short(a), short(b))
         }
     }
-    Ok(out)
 }
 
 fn progress_bar(n: u64, start: u64) -> ProgressBar {
@@ -345,6 +361,37 @@ fn progress_bar(n: u64, start: u64) -> ProgressBar {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Over the same range every field counts, including those `disagreements_below` leaves
+    /// out (a value's count and last heap, the longest scan); only the command may differ.
+    #[test]
+    fn same_range_summaries_must_agree_on_every_statistic() {
+        let mut sweep = FastSweep::with_options(12, Kernel::detect());
+        sweep.run_to(20_000).unwrap();
+        let a = Summary::new("one command", FastSweep::ALGORITHM, sweep.values(), sweep.stats());
+        let b = Summary::new("another command", FastSweep::ALGORITHM, sweep.values(), sweep.stats());
+        assert!(whole_range_disagreements(&a, &b).unwrap().is_empty());
+        let mut c = b.clone();
+        c.values[3].1 += 1;
+        c.values[3].3 += 1;
+        c.scan.longest.as_mut().unwrap().length += 1;
+        assert!(a.disagreements_below(&c, 20_000).is_empty(), "the shorter-range check cannot see these");
+        let mut diffs = whole_range_disagreements(&a, &c).unwrap();
+        diffs.sort();
+        let count = a.values[3].1;
+        let longest = a.scan.longest.unwrap().length;
+        assert_eq!(
+            diffs,
+            [
+                format!("scan.longest.length: {longest} vs {}", longest + 1),
+                format!("values[3][1]: {count} vs {}", count + 1)
+            ],
+            "the first difference of each field (the last heap of value 3 differs too)"
+        );
+        let path = Path::new("committed.json");
+        assert!(check_against(&a, path, &c, 20_000).is_err());
+        assert!(check_against(&a, path, &b, 20_000).is_ok());
+    }
 
     #[test]
     fn memory_is_checked_before_the_sweep() {
