@@ -17,6 +17,9 @@ use crate::util;
 /// The default range: 2^26 heaps, as in the write-up.
 pub const DEFAULT_HEAPS: u64 = 1 << 26;
 
+/// Heaps between checkpoints by default (in window mode, at least the window).
+const DEFAULT_EVERY: u64 = 1 << 21;
+
 #[derive(clap::Args)]
 pub struct Args {
     /// Heaps to compute: G(0..N), N as 67108864, 2^26 or 1e6.
@@ -25,9 +28,10 @@ pub struct Args {
     /// Continue from the last checkpoint of a run to the same N, --out and --window.
     #[arg(long)]
     pub resume: bool,
-    /// Heaps between checkpoints (default 2^21; 0 for none).
-    #[arg(long, value_parser = parse_count, default_value = "2^21")]
-    pub checkpoint_every: u64,
+    /// Heaps between checkpoints (default 2^21, and in window mode the window W at least:
+    /// each checkpoint then writes about 5 bytes per window heap); 0 for none.
+    #[arg(long, value_parser = parse_count)]
+    pub checkpoint_every: Option<u64>,
     /// Folder for summary.json and metadata.json (default runs/sweep/<N>); the checkpoint
     /// is kept there too while the run lasts (default runs/checkpoints/<N>/).
     #[arg(long)]
@@ -51,7 +55,7 @@ impl Args {
         Args {
             to: DEFAULT_HEAPS,
             resume: false,
-            checkpoint_every: 1 << 21,
+            checkpoint_every: None,
             out: None,
             check_against: None,
             single_thread: false,
@@ -180,7 +184,8 @@ pub fn run(args: Args) -> Result<()> {
     let out = args.out.clone().unwrap_or_else(|| run_dir(n));
     check_writable(&out, "--out folder")?;
     let ckpt = checkpoint_path(n, args.out.as_deref());
-    let writes_checkpoints = args.checkpoint_every != 0 && args.checkpoint_every < n;
+    let every = args.checkpoint_every.unwrap_or_else(|| args.window.map_or(DEFAULT_EVERY, |w| w.max(DEFAULT_EVERY)));
+    let writes_checkpoints = every != 0 && every < n;
     if writes_checkpoints {
         check_writable(ckpt.parent().expect("a checkpoint has a folder"), "checkpoint folder")?;
     }
@@ -218,7 +223,7 @@ pub fn run(args: Args) -> Result<()> {
     let resumed_from = sweep.len();
     let started = Instant::now();
     let bar = progress_bar(n, resumed_from);
-    let every = if args.checkpoint_every == 0 { u64::MAX } else { args.checkpoint_every };
+    let every = if every == 0 { u64::MAX } else { every };
     while sweep.len() < n {
         let next = (sweep.len() / every + 1).saturating_mul(every).min(n);
         sweep.run_to_with(next, |done| bar.set_position(done)).context("sweep stopped")?;

@@ -87,15 +87,19 @@ fn killed_window_runs_resume_to_the_same_summary() {
         let resume = ckpt.exists();
         let before = checkpoint_state(&ckpt);
         let child = compute(&killed, if resume { &["--resume"] } else { &[] }).spawn().unwrap();
-        if round == 2 && !moved_window_killed {
-            // Wait for a checkpoint of a moved window, then a little more.
+        let fraction = rng.below(1000) as f64 / 1000.0;
+        let wait = if round == 2 && !moved_window_killed {
+            // Wait for a checkpoint of a moved window, then a little more (less than a
+            // tenth of the run: at least 44% of the run is left after that checkpoint).
             let deadline = Instant::now() + took * 4 + Duration::from_secs(30);
             while checkpoint_state(&ckpt).is_none_or(|(_, base)| base == 0) && Instant::now() < deadline {
                 std::thread::sleep(Duration::from_millis(100));
             }
             moved_window_killed = true;
-        }
-        let wait = took.mul_f64(0.1 + rng.below(1000) as f64 / 1000.0 * 0.5);
+            took.mul_f64(fraction * 0.1)
+        } else {
+            took.mul_f64(0.1 + fraction * 0.5)
+        };
         std::thread::sleep(wait);
         let mut child = child;
         let _ = child.kill(); // SIGKILL; the run may have ended already.
