@@ -434,6 +434,51 @@ impl Checkpoint {
         if self.stats.scan.count.checked_add(sparse.len() as u64) != Some(heaps) {
             return bad("scan count plus sparse heaps is not the number of heaps".to_string());
         }
+        // First and last heap of every value: exact where every value is held, else they
+        // must bracket every held heap of that value and have that value where held.
+        let mut seen: Vec<Option<(u64, u64)>> = vec![None; CAPACITY];
+        for (h, v) in self.held_heaps() {
+            let e = seen[v as usize].get_or_insert((h, h));
+            e.1 = h;
+        }
+        for (v, s) in self.stats.values.iter().enumerate() {
+            let fits = match (s.count, seen[v]) {
+                (0, _) => s.first == 0 && s.last == 0,
+                (_, Some((first, last))) if all_held => s.first == first && s.last == last,
+                (_, held) => {
+                    s.first <= s.last
+                        && s.last < heaps
+                        && (s.count > 1 || s.first == s.last)
+                        && held.is_none_or(|(first, last)| s.first <= first && last <= s.last)
+                        && [s.first, s.last].iter().all(|&h| self.held(h).is_none_or(|g| g as usize == v))
+                }
+            };
+            if !fits {
+                return bad(format!(
+                    "value {v} is listed first at heap {} and last at {}, not where the values have it",
+                    s.first, s.last
+                ));
+            }
+        }
+        let scan = &self.stats.scan;
+        let intervals = &scan.intervals;
+        let sums = intervals
+            .iter()
+            .try_fold((0u64, 0u64), |(t, c), i| Some((t.checked_add(i.total)?, c.checked_add(i.count)?)));
+        if sums != Some((scan.total, scan.count)) {
+            return bad("the scan intervals do not add up to the scan totals".to_string());
+        }
+        let intervals_end = heaps.div_ceil(1u64.checked_shl(scan.interval_log2).unwrap_or(u64::MAX));
+        if intervals.windows(2).any(|w| w[0].index >= w[1].index)
+            || intervals.last().is_some_and(|i| i.index >= intervals_end)
+        {
+            return bad("the scan intervals are not increasing intervals below the end".to_string());
+        }
+        if scan.longest.is_some_and(|l| {
+            l.heap >= heaps || l.length > l.heap / 2 || self.held(l.heap).is_some_and(crate::grundy::class::is_sparse)
+        }) {
+            return bad("the longest scan is not a scan of a heap done".to_string());
+        }
         Ok(())
     }
 }
