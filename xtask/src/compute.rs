@@ -17,18 +17,23 @@ use crate::util;
 /// The default range: 2^26 heaps, as in the write-up.
 pub const DEFAULT_HEAPS: u64 = 1 << 26;
 
+/// Heaps between checkpoints by default (in window mode, at least the window).
+const DEFAULT_EVERY: u64 = 1 << 21;
+
 #[derive(clap::Args)]
 pub struct Args {
     /// Heaps to compute: G(0..N), N as 67108864, 2^26 or 1e6.
     #[arg(long, value_parser = parse_count, default_value = "2^26")]
     pub to: u64,
-    /// Continue from the last checkpoint of a run to the same N.
+    /// Continue from the last checkpoint of a run to the same N, --out and --window.
     #[arg(long)]
     pub resume: bool,
-    /// Heaps between checkpoints (default 2^21; 0 for none).
-    #[arg(long, value_parser = parse_count, default_value = "2^21")]
-    pub checkpoint_every: u64,
-    /// Folder for summary.json and metadata.json (default runs/sweep/<N>).
+    /// Heaps between checkpoints (default 2^21, and in window mode the window W at least:
+    /// each checkpoint then writes about 5 bytes per window heap); 0 for none.
+    #[arg(long, value_parser = parse_count)]
+    pub checkpoint_every: Option<u64>,
+    /// Folder for summary.json and metadata.json (default runs/sweep/<N>); the checkpoint
+    /// is kept there too while the run lasts (default runs/checkpoints/<N>/).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// After computing, compare with this summary on every heap below N; fail on any difference.
@@ -38,7 +43,8 @@ pub struct Args {
     #[arg(long)]
     pub single_thread: bool,
     /// Bounded memory: keep only the first W and the latest W values (W as 2^26), so that
-    /// memory does not grow with N. No checkpoints in this mode.
+    /// memory does not grow with N. Checkpoints hold those values; a run resumes only with
+    /// the same W.
     #[arg(long, value_parser = parse_count)]
     pub window: Option<u64>,
 }
@@ -49,7 +55,7 @@ impl Args {
         Args {
             to: DEFAULT_HEAPS,
             resume: false,
-            checkpoint_every: 1 << 21,
+            checkpoint_every: None,
             out: None,
             check_against: None,
             single_thread: false,
@@ -63,9 +69,17 @@ pub fn run_dir(heaps: u64) -> PathBuf {
     util::root().join("runs/sweep").join(heaps.to_string())
 }
 
-fn checkpoint_path(heaps: u64) -> PathBuf {
-    util::root().join("runs/checkpoints").join(heaps.to_string()).join("sweep.ckpt")
+/// Where a run keeps its checkpoint: in its --out folder when one is given (so that runs
+/// into two folders never share one), else in runs/checkpoints/<N>/ (ignored by git).
+pub fn checkpoint_path(heaps: u64, out: Option<&Path>) -> PathBuf {
+    match out {
+        Some(dir) => dir.join(CHECKPOINT_FILE),
+        None => util::root().join("runs/checkpoints").join(heaps.to_string()).join(CHECKPOINT_FILE),
+    }
 }
+
+/// The checkpoint's file name.
+pub const CHECKPOINT_FILE: &str = "sweep.ckpt";
 
 #[derive(Serialize)]
 struct Metadata {
@@ -169,15 +183,18 @@ pub fn run(args: Args) -> Result<()> {
     };
     let out = args.out.clone().unwrap_or_else(|| run_dir(n));
     check_writable(&out, "--out folder")?;
-    let ckpt = checkpoint_path(n);
-    let writes_checkpoints = args.window.is_none() && args.checkpoint_every != 0 && args.checkpoint_every < n;
+    let ckpt = checkpoint_path(n, args.out.as_deref());
+    let every = args.checkpoint_every.unwrap_or_else(|| args.window.map_or(DEFAULT_EVERY, |w| w.max(DEFAULT_EVERY)));
+    let writes_checkpoints = every != 0 && every < n;
     if writes_checkpoints {
         check_writable(ckpt.parent().expect("a checkpoint has a folder"), "checkpoint folder")?;
     }
+    let window = args.window.map(|w| usize::try_from(w).context("--window is too large")).transpose()?;
     let mut sweep = if args.resume {
         let bytes = fs::read(&ckpt).with_context(|| format!("no checkpoint to resume at {}", ckpt.display()))?;
-        let sweep = FastSweep::restore(&bytes, Kernel::detect())
+        let sweep = FastSweep::restore_with_window(&bytes, Kernel::detect(), window)
             .with_context(|| format!("refusing checkpoint {}", ckpt.display()))?;
+        drop(bytes);
         if sweep.len() > n {
             bail!("refusing checkpoint {}: it holds {} heaps, more than --to {n}", ckpt.display(), sweep.len());
         }
@@ -191,30 +208,29 @@ pub fn run(args: Args) -> Result<()> {
         eprintln!("resuming at heap {} of {n}", sweep.len());
         sweep
     } else {
-        FastSweep::new()
+        let mut sweep = FastSweep::new();
+        if let Some(w) = window {
+            sweep.set_window(w);
+        }
+        sweep
     };
     if args.single_thread {
         sweep.set_threads(1);
     }
-    if let Some(w) = args.window {
-        if args.resume {
-            bail!("--resume and --window cannot be combined: window mode writes no checkpoints");
-        }
-        sweep.set_window(usize::try_from(w).context("--window is too large")?);
-        eprintln!("window mode: keeping G(0..{w}) and the latest {w} values; no checkpoints");
+    if let Some(w) = sweep.window() {
+        eprintln!("window mode: keeping G(0..{w}) and the latest {w} to {} values", w + w / 2);
     }
     let resumed_from = sweep.len();
     let started = Instant::now();
     let bar = progress_bar(n, resumed_from);
-    let every = if args.checkpoint_every == 0 { u64::MAX } else { args.checkpoint_every };
+    let every = if every == 0 { u64::MAX } else { every };
     while sweep.len() < n {
         let next = (sweep.len() / every + 1).saturating_mul(every).min(n);
         sweep.run_to_with(next, |done| bar.set_position(done)).context("sweep stopped")?;
-        if next < n && !sweep.is_windowed() {
-            let mut encoded = Ok(());
-            write_atomic_with(&ckpt, |sink| encoded = sweep.checkpoint_with(sink))
+        if next < n {
+            // Streamed: the values go from the sweep to the file without a second copy.
+            write_atomic_with(&ckpt, |sink| sweep.checkpoint_with(sink))
                 .with_context(|| format!("writing checkpoint {}", ckpt.display()))?;
-            encoded?;
         }
         if next < n && bar.is_hidden() {
             let secs = started.elapsed().as_secs_f64();
@@ -274,15 +290,66 @@ fn load_summary(path: &Path) -> Result<Summary> {
 fn check_against(summary: &Summary, other: &Path, other_summary: &Summary, n: u64) -> Result<()> {
     // Compare as far as both reach.
     let limit = n.min(other_summary.heaps);
-    let diffs = summary.disagreements_below(other_summary, limit);
+    let mut diffs = summary.disagreements_below(other_summary, limit);
+    let whole = other_summary.heaps == n;
+    if whole {
+        diffs.extend(whole_range_disagreements(summary, other_summary)?);
+    }
     if !diffs.is_empty() {
         for d in &diffs {
             eprintln!("  {d}");
         }
         bail!("the summary disagrees with {} below {limit} in {} ways", other.display(), diffs.len());
     }
-    println!("agrees with {} on every heap below {limit}", other.display());
+    if whole {
+        println!("agrees with {} on every statistic of G(0..{limit})", other.display());
+    } else {
+        println!("agrees with {} on every heap below {limit}", other.display());
+    }
     Ok(())
+}
+
+/// Two summaries of the same range must be equal in every field but the command that wrote
+/// them: this adds what [`Summary::disagreements_below`] leaves out because a shorter range
+/// cannot be cut from a longer summary (the count and last heap of every value, the scan
+/// totals and the longest scan), naming each field that differs and where first.
+fn whole_range_disagreements(a: &Summary, b: &Summary) -> Result<Vec<String>> {
+    let (serde_json::Value::Object(a), serde_json::Value::Object(b)) =
+        (serde_json::to_value(a)?, serde_json::to_value(b)?)
+    else {
+        bail!("a summary is not a JSON object");
+    };
+    let missing = serde_json::Value::Null;
+    Ok(a.iter()
+        .filter(|(key, value)| *key != "generated_by" && b.get(*key) != Some(*value))
+        .map(|(key, value)| first_difference(key.clone(), value, b.get(key).unwrap_or(&missing)))
+        .collect())
+}
+
+/// Where two different JSON values first differ: `values[3][1]: 416 vs 417`.
+fn first_difference(at: String, a: &serde_json::Value, b: &serde_json::Value) -> String {
+    use serde_json::Value::{Array, Object};
+    match (a, b) {
+        (Array(x), Array(y)) if x.len() == y.len() => {
+            let i = x.iter().zip(y).position(|(p, q)| p != q).expect("the arrays differ");
+            first_difference(format!("{at}[{i}]"), &x[i], &y[i])
+        }
+        (Object(x), Object(y)) if x.len() == y.len() && x.keys().eq(y.keys()) => {
+            let (k, v) = x.iter().find(|(k, v)| y.get(*k) != Some(*v)).expect("the objects differ");
+            first_difference(format!("{at}.{k}"), v, &y[k])
+        }
+        _ => {
+            let short = |v: &serde_json::Value| {
+                let text = v.to_string();
+                if text.chars().count() > 120 {
+                    format!("{}...", text.chars().take(120).collect::<String>())
+                } else {
+                    text
+                }
+            };
+            format!("{at}: {} vs {}", short(a), short(b))
+        }
+    }
 }
 
 fn progress_bar(n: u64, start: u64) -> ProgressBar {
@@ -298,6 +365,37 @@ fn progress_bar(n: u64, start: u64) -> ProgressBar {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Over the same range every field counts, including those `disagreements_below` leaves
+    /// out (a value's count and last heap, the longest scan); only the command may differ.
+    #[test]
+    fn same_range_summaries_must_agree_on_every_statistic() {
+        let mut sweep = FastSweep::with_options(12, Kernel::detect());
+        sweep.run_to(20_000).unwrap();
+        let a = Summary::new("one command", FastSweep::ALGORITHM, sweep.values(), sweep.stats());
+        let b = Summary::new("another command", FastSweep::ALGORITHM, sweep.values(), sweep.stats());
+        assert!(whole_range_disagreements(&a, &b).unwrap().is_empty());
+        let mut c = b.clone();
+        c.values[3].1 += 1;
+        c.values[3].3 += 1;
+        c.scan.longest.as_mut().unwrap().length += 1;
+        assert!(a.disagreements_below(&c, 20_000).is_empty(), "the shorter-range check cannot see these");
+        let mut diffs = whole_range_disagreements(&a, &c).unwrap();
+        diffs.sort();
+        let count = a.values[3].1;
+        let longest = a.scan.longest.unwrap().length;
+        assert_eq!(
+            diffs,
+            [
+                format!("scan.longest.length: {longest} vs {}", longest + 1),
+                format!("values[3][1]: {count} vs {}", count + 1)
+            ],
+            "the first difference of each field (the last heap of value 3 differs too)"
+        );
+        let path = Path::new("committed.json");
+        assert!(check_against(&a, path, &c, 20_000).is_err());
+        assert!(check_against(&a, path, &b, 20_000).is_ok());
+    }
 
     #[test]
     fn memory_is_checked_before_the_sweep() {

@@ -1,15 +1,18 @@
 //! `cargo xtask verify`: first every fixture file against the manifest's sha256, then every
-//! claim and reference against the committed summary.
+//! claim and reference against the committed summary; beside the write-up's timings, ours
+//! from the newest benchmark record in runs/bench/.
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use grundy_report::claims::Claims;
-use grundy_report::verify::{verify, Check, Outcome, References};
+use grundy_report::verify::{add_timings, verify, Check, Outcome, References, Timing};
 use grundy_report::Summary;
 use grundy_sources::manifest::{check_files, Manifest};
 use grundy_sources::pipeline::MANIFEST;
+use serde::Deserialize;
 
 use crate::compute::{run_dir, DEFAULT_HEAPS};
 use crate::util;
@@ -86,7 +89,9 @@ pub fn run(args: Args) -> Result<()> {
     println!("fixtures: all {files} files have the sha256 the manifest records");
     let path = args.summary.unwrap_or_else(default_summary);
     let summary = load_summary(&path)?;
-    let checks = verify(&summary, &load_claims()?, &load_references()?)?;
+    let claims = load_claims()?;
+    let mut checks = verify(&summary, &claims, &load_references()?)?;
+    add_timings(&mut checks, &claims, &our_timings(&util::root().join("runs/bench"))?);
     println!("verify: {} (G(0..{}), {})", path.display(), summary.heaps, summary.algorithm);
     print!("{}", table(&checks));
     let count = |o: Outcome| checks.iter().filter(|c| c.outcome == o).count();
@@ -103,4 +108,91 @@ pub fn run(args: Args) -> Result<()> {
         bail!("{} claims do not match", count(Outcome::Mismatch));
     }
     Ok(())
+}
+
+/// The part of a benchmark record (`cargo xtask bench`, runs/bench/<date>.json) read here.
+#[derive(Deserialize)]
+struct BenchRecord {
+    rows: Vec<BenchRow>,
+}
+
+#[derive(Deserialize)]
+struct BenchRow {
+    method: String,
+    heaps: u64,
+    median_seconds: f64,
+    runs_seconds: Vec<f64>,
+}
+
+/// The newest benchmark record in `dir`: the JSON file whose name starts with the latest
+/// date (names are `YYYY-MM-DD.json`, so they sort by date); `None` when there is none.
+pub fn newest_bench_record(dir: &Path) -> Result<Option<PathBuf>> {
+    let Ok(entries) = fs::read_dir(dir) else { return Ok(None) };
+    let mut newest: Option<(String, PathBuf)> = None;
+    for entry in entries {
+        let path = entry.with_context(|| format!("listing {}", dir.display()))?.path();
+        let Some(name) = path.file_name().and_then(|n| n.to_str()).map(str::to_string) else { continue };
+        let dated = name.len() >= 10
+            && name[..10].bytes().enumerate().all(|(i, b)| match i {
+                4 | 7 => b == b'-',
+                _ => b.is_ascii_digit(),
+            });
+        if dated && name.ends_with(".json") && newest.as_ref().is_none_or(|(n, _)| name > *n) {
+            newest = Some((name, path));
+        }
+    }
+    Ok(newest.map(|(_, p)| p))
+}
+
+/// Our timings: every row of the newest benchmark record, and G(0..30,001) with FastSweep
+/// measured now (what the write-up's demo page computes when it opens; no benchmark row
+/// is that small).
+fn our_timings(bench_dir: &Path) -> Result<Vec<Timing>> {
+    let mut timings = Vec::new();
+    match newest_bench_record(bench_dir)? {
+        None => eprintln!("no benchmark record in {}: run `cargo xtask bench`", bench_dir.display()),
+        Some(path) => {
+            let text = fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+            let record: BenchRecord =
+                serde_json::from_str(&text).with_context(|| format!("parsing {}", path.display()))?;
+            let shown = path.strip_prefix(util::root()).unwrap_or(&path).display().to_string();
+            timings.extend(record.rows.into_iter().map(|r| Timing {
+                source: format!("{shown}, median of {}", r.runs_seconds.len()),
+                method: r.method,
+                heaps: r.heaps,
+                seconds: r.median_seconds,
+            }));
+        }
+    }
+    let heaps = 30_001;
+    let started = Instant::now();
+    let mut sweep = grundy_core::FastSweep::new();
+    sweep.run_to(heaps)?;
+    timings.push(Timing {
+        method: "fast".into(),
+        heaps,
+        seconds: started.elapsed().as_secs_f64(),
+        source: "measured now by verify, one run".into(),
+    });
+    Ok(timings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_newest_bench_record_is_found_by_its_date() {
+        let dir = std::env::temp_dir().join(format!("grundy-bench-records-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        assert_eq!(newest_bench_record(&dir).unwrap(), None);
+        for name in
+            ["2026-11-30.json", "2026-11-30.md", "2027-01-02.md", "divan-sweep-2027-02-01.txt", "2026-12-01.json"]
+        {
+            fs::write(dir.join(name), "{}").unwrap();
+        }
+        assert_eq!(newest_bench_record(&dir).unwrap(), Some(dir.join("2026-12-01.json")));
+        fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(newest_bench_record(&dir).unwrap(), None);
+    }
 }

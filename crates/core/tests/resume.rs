@@ -1,7 +1,9 @@
 //! A sweep interrupted anywhere and resumed from its checkpoint gives exactly the values
-//! and statistics of an uninterrupted run.
+//! and statistics of an uninterrupted run; in window mode too (`FastSweep::set_window`),
+//! whose checkpoints hold only the first and the latest values.
 
-use grundy_core::SparseSweep;
+use grundy_core::grundy::checkpoint::{encode_window_with, WindowView};
+use grundy_core::{Checkpoint, CheckpointError, FastSweep, Kernel, SparseSweep};
 use proptest::prelude::*;
 
 const END: u64 = 1_000_000;
@@ -42,6 +44,123 @@ fn resume_below_a_million_is_exact() {
     assert_eq!(resumed.stats(), whole.stats());
 }
 
+/// Window mode, checkpointed before the window first moves, just before and after a move,
+/// and between moves, resumes to the state of a run that never stopped, byte for byte, and
+/// to the statistics of a sweep that keeps every value.
+#[test]
+fn window_mode_resumes_exactly() {
+    let (end, window) = (220_000, 1 << 17);
+    let mut full = FastSweep::with_options(16, Kernel::detect());
+    full.run_to(end).unwrap();
+    // The window first moves when 1.5 windows are held, at 196,608.
+    let points = [1000, 196_607, 196_608, 196_609, 219_999];
+    let mut whole = FastSweep::with_options(16, Kernel::detect());
+    whole.set_window(window);
+    let mut saved = Vec::new();
+    for p in points {
+        whole.run_to(p).unwrap();
+        saved.push((p, whole.checkpoint()));
+    }
+    whole.run_to(end).unwrap();
+    assert_eq!(whole.stats(), full.stats());
+    // The portable kernel (slower) from the points past the move only.
+    let runs = saved.iter().map(|s| (Kernel::detect(), s)).chain(saved[3..].iter().map(|s| (Kernel::Portable, s)));
+    for (kernel, (p, bytes)) in runs {
+        let mut resumed = FastSweep::restore_with_window(bytes, kernel, Some(window)).unwrap();
+        assert_eq!(resumed.len(), *p);
+        assert_eq!(resumed.window(), Some(window));
+        resumed.run_to(end).unwrap();
+        assert!(resumed.checkpoint() == whole.checkpoint(), "{kernel:?}, resumed at {p}");
+        assert_eq!(resumed.first_values(), &full.values()[..window]);
+    }
+}
+
+/// A checkpoint is resumed only by a run that keeps the same window (or none), and says so.
+#[test]
+fn another_window_is_refused_with_the_reason() {
+    let mut w = FastSweep::with_options(16, Kernel::detect());
+    w.set_window(1 << 12);
+    w.run_to(6000).unwrap();
+    let bytes = w.checkpoint();
+    let refused = |window| FastSweep::restore_with_window(&bytes, Kernel::Portable, window).err();
+    assert_eq!(
+        refused(Some(1 << 13)),
+        Some(CheckpointError::WrongWindow { found: Some(1 << 12), expected: Some(1 << 13) })
+    );
+    assert_eq!(refused(None), Some(CheckpointError::WrongWindow { found: Some(1 << 12), expected: None }));
+    assert_eq!(refused(Some(1 << 12)), None);
+    let e = SparseSweep::restore(&bytes).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "checkpoint was written keeping a window of 4096 heaps, but this run keeps every value (no window)"
+    );
+    // A window below the least one is raised to it, as by `set_window`, on both sides.
+    let mut small = FastSweep::with_options(16, Kernel::detect());
+    small.set_window(10);
+    small.run_to(1500).unwrap();
+    let min = grundy_core::grundy::fast::MIN_WINDOW;
+    assert_eq!(small.window(), Some(min));
+    assert!(FastSweep::restore_with_window(&small.checkpoint(), Kernel::Portable, Some(1)).is_ok());
+    let full = FastSweep::restore(
+        &SparseSweep::restore(&{
+            let mut s = SparseSweep::with_interval_log2(16);
+            s.run_to(1500).unwrap();
+            s.checkpoint()
+        })
+        .unwrap()
+        .checkpoint(),
+        Kernel::Portable,
+    )
+    .unwrap();
+    assert!(!full.is_windowed());
+    assert_eq!(
+        FastSweep::restore_with_window(&full.checkpoint(), Kernel::Portable, Some(min)).err(),
+        Some(CheckpointError::WrongWindow { found: None, expected: Some(min as u64) })
+    );
+}
+
+/// A checkpoint of window mode (window 1024, the latest 1500 values from heap 1500), made
+/// from a full sweep to 3000.
+fn window_checkpoint() -> &'static [u8] {
+    static BYTES: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    BYTES.get_or_init(|| {
+        let mut s = SparseSweep::with_interval_log2(8);
+        s.run_to(3000).unwrap();
+        let view = WindowView { size: 1024, first: &s.values()[..1024], base: 1500, latest: &s.values()[1500..] };
+        let mut out = Vec::new();
+        encode_window_with(SparseSweep::ALGORITHM, view, s.stats(), |b| out.extend_from_slice(b));
+        assert!(FastSweep::restore(&out, Kernel::Portable).is_ok());
+        out
+    })
+}
+
+/// Every third byte of a window checkpoint changed in turn, with the checksum and length
+/// fixed up so that the change reaches the reader: refused or read, never a panic; and a
+/// sweep restored from it goes on, or stops with an error, without one.
+#[test]
+fn window_checkpoints_changed_behind_the_checksum_never_panic() {
+    let bytes = window_checkpoint();
+    let (mut read, mut refused) = (0, 0);
+    for pos in (24..bytes.len()).step_by(3) {
+        let mut bad = bytes.to_vec();
+        bad[pos] ^= 0x5a;
+        let crc = crc32fast::hash(&bad[24..]);
+        bad[12..16].copy_from_slice(&crc.to_le_bytes());
+        match FastSweep::restore(&bad, Kernel::Portable) {
+            Ok(mut s) => {
+                read += 1;
+                let _ = s.run_to(s.len() + 50);
+            }
+            Err(e) => {
+                refused += 1;
+                assert!(!e.to_string().contains('\n'), "{e}");
+            }
+        }
+    }
+    // Most changes are caught: a value, a count, a heap, a length.
+    assert!(refused > 10 * read, "{refused} refused, {read} read");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
@@ -60,6 +179,28 @@ proptest! {
         s.run_to(5000).unwrap();
         prop_assert_eq!(s.values(), whole.values());
         prop_assert_eq!(s.stats(), whole.stats());
+    }
+
+    /// Window checkpoints with a byte changed anywhere are refused; with the checksum and
+    /// length fixed up (so that the change reaches the reader) they are refused or read,
+    /// never a panic, and a restored sweep goes on without one.
+    #[test]
+    fn corrupt_window_checkpoints_are_refused(pos in 0usize..1 << 16, byte in 1u8..=255) {
+        let bytes = window_checkpoint();
+        let pos = pos % bytes.len();
+        let mut bad = bytes.to_vec();
+        bad[pos] ^= byte;
+        prop_assert!(FastSweep::restore(&bad, Kernel::Portable).is_err());
+        if pos >= 24 {
+            let crc = crc32fast::hash(&bad[24..]);
+            bad[12..16].copy_from_slice(&crc.to_le_bytes());
+            if let Ok(mut s) = FastSweep::restore(&bad, Kernel::Portable) {
+                let _ = s.run_to(s.len() + 100);
+            }
+            if let Err(e) = Checkpoint::decode(&bad) {
+                prop_assert!(!e.to_string().contains('\n'));
+            }
+        }
     }
 
     /// Corrupt checkpoint bytes are refused with an error, never a panic or a bad sweep.

@@ -593,6 +593,70 @@ fn perf_detail(c: &Claim) -> String {
     c.number("seconds").map_or_else(|e| e.to_string(), |s| format!("{s} s in the write-up"))
 }
 
+/// One of our own timings, to stand beside a `perf` claim of the write-up.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Timing {
+    /// What ran, by the method names of `cargo xtask bench`: `naive` (the definition),
+    /// `plain` (`SparseSweep`), `fast` (`FastSweep`).
+    pub method: String,
+    /// G(0..heaps) were computed.
+    pub heaps: u64,
+    /// Wall-clock seconds (a median when several runs were made).
+    pub seconds: f64,
+    /// Where the number comes from: a benchmark record, or a measurement made just now.
+    pub source: String,
+}
+
+/// Our measurement that answers each `perf` claim: (claim id, method, heaps). The
+/// write-up's sparse-space timing at 400,000 is answered by both sweeps.
+pub const PERF_COUNTERPARTS: &[(&str, &str, u64)] = &[
+    ("naive-time", "naive", 400_000),
+    ("sparse-time-400k", "plain", 400_000),
+    ("sparse-time-400k", "fast", 400_000),
+    ("sparse-time-2p26", "fast", 1 << 26),
+    ("demo-plot", "fast", 30_001),
+];
+
+/// Puts our timings beside the write-up's in the detail of every `perf` row ("65.5 s in
+/// the write-up; ours: naive 35.61 s (...), 1.8 times faster"). Kept apart from [`verify`]
+/// so that the report, built from the same checks, stays free of timings (they change
+/// from machine to machine); `cargo xtask verify` prints them.
+pub fn add_timings(checks: &mut [Check], claims: &Claims, timings: &[Timing]) {
+    for check in checks.iter_mut().filter(|c| c.outcome == Outcome::Perf) {
+        let theirs = claims.get(&check.id).and_then(|c| c.number("seconds").ok());
+        let ours: Vec<String> = PERF_COUNTERPARTS
+            .iter()
+            .filter(|p| p.0 == check.id)
+            .map(|&(_, method, heaps)| match timings.iter().find(|t| t.method == method && t.heaps == heaps) {
+                None => format!("{method} at {heaps} heaps not measured"),
+                Some(t) => {
+                    let ratio = theirs.filter(|_| t.seconds > 0.0).map_or(String::new(), |s| {
+                        let r = s / t.seconds;
+                        if r >= 1.0 {
+                            format!(", {} times faster", significant(r))
+                        } else {
+                            format!(", {} times slower", significant(1.0 / r))
+                        }
+                    });
+                    format!("{method} {} s ({}){ratio}", significant(t.seconds), t.source)
+                }
+            })
+            .collect();
+        if ours.is_empty() {
+            check.detail.push_str("; ours: no counterpart defined");
+        } else {
+            check.detail = format!("{}; ours: {}", check.detail, ours.join("; "));
+        }
+    }
+}
+
+/// A positive number with three significant digits at least, as people write timings:
+/// 1017, 53.3, 4.84, 0.349, 0.00312.
+fn significant(x: f64) -> String {
+    let digits = if x >= 100.0 { 0 } else { (2 - x.log10().floor() as i32).max(0) as usize };
+    format!("{x:.digits$}")
+}
+
 /// Solves every position of Grundy's game with at most 24 stones by brute force and counts
 /// those where the nim-sum rule gives the same outcome and the same winning moves.
 pub fn small_positions() -> (usize, usize) {
@@ -611,4 +675,47 @@ pub fn small_positions() -> (usize, usize) {
         })
         .count();
     (positions.len(), agree)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn our_timings_stand_beside_the_write_ups() {
+        let claims = Claims::from_toml(
+            "range = 1000\n\
+             [[claim]]\nid = \"naive-time\"\nkind = \"perf\"\nlabel = \"definition\"\nseconds = 65.5\n\
+             [[claim]]\nid = \"sparse-time-400k\"\nkind = \"perf\"\nlabel = \"sparse\"\nseconds = 6.8\n\
+             [[claim]]\nid = \"demo-plot\"\nkind = \"perf\"\nlabel = \"demo\"\nseconds = 0.3\n\
+             [[claim]]\nid = \"other-time\"\nkind = \"perf\"\nlabel = \"other\"\nseconds = 1\n",
+        )
+        .unwrap();
+        let mut checks: Vec<Check> = claims
+            .claims
+            .iter()
+            .map(|c| Check {
+                id: c.id.clone(),
+                label: c.label.clone(),
+                reference: "the write-up".into(),
+                available: "-".into(),
+                outcome: Outcome::Perf,
+                detail: perf_detail(c),
+            })
+            .collect();
+        let timing =
+            |method: &str, heaps, seconds| Timing { method: method.into(), heaps, seconds, source: "bench".into() };
+        let timings = [timing("naive", 400_000, 32.75), timing("plain", 400_000, 13.6), timing("fast", 400_000, 0.349)];
+        add_timings(&mut checks, &claims, &timings);
+        let details: Vec<&str> = checks.iter().map(|c| c.detail.as_str()).collect();
+        assert_eq!(
+            details,
+            [
+                "65.5 s in the write-up; ours: naive 32.8 s (bench), 2.00 times faster",
+                "6.8 s in the write-up; ours: plain 13.6 s (bench), 2.00 times slower; fast 0.349 s (bench), 19.5 times faster",
+                "0.3 s in the write-up; ours: fast at 30001 heaps not measured",
+                "1 s in the write-up; ours: no counterpart defined",
+            ]
+        );
+    }
 }

@@ -24,6 +24,7 @@ use crate::FastSweep;
 /// Which engine the caller wants: `Auto` (the fastest that applies) or one forced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum EngineChoice {
+    /// The fastest engine that applies.
     #[default]
     Auto,
     /// The mex definition, for every game.
@@ -46,6 +47,7 @@ impl EngineChoice {
         }
     }
 
+    /// The word used on the command line.
     pub fn name(self) -> &'static str {
         match self {
             EngineChoice::Auto => "auto",
@@ -59,13 +61,18 @@ impl EngineChoice {
 /// The engines, fastest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EngineKind {
+    /// A proved formula: any heap at once.
     ClosedForm,
+    /// `FastSweep`, the sparse-space sweep of Grundy's game.
     GrundySweep,
+    /// The sparse-space sweep of octal games.
     OctalSweep,
+    /// The mex definition.
     Definition,
 }
 
 impl EngineKind {
+    /// The engine's name for people.
     pub fn name(self) -> &'static str {
         match self {
             EngineKind::ClosedForm => "closed form",
@@ -86,6 +93,7 @@ impl EngineKind {
 }
 
 /// Why an engine cannot be chosen or cannot finish.
+#[allow(missing_docs)] // each variant is documented by its #[error] text
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum EngineError {
     #[error("unknown engine {text:?} (auto, definition, sparse or closed)")]
@@ -162,10 +170,12 @@ impl Engine {
         Ok(Engine { game: game.clone(), kind })
     }
 
+    /// The game this engine computes.
     pub fn game(&self) -> &Game {
         &self.game
     }
 
+    /// Which engine it is.
     pub fn kind(&self) -> EngineKind {
         self.kind
     }
@@ -321,7 +331,9 @@ enum State {
 
 /// The values an engine holds: narrow inside Grundy's sweep, wide elsewhere.
 pub enum Values<'a> {
+    /// Grundy's game, as its sweep stores them.
     Narrow(&'a [u16]),
+    /// Every other engine's values.
     Wide(&'a [Wide]),
 }
 
@@ -380,6 +392,7 @@ impl Run {
         }
     }
 
+    /// Whether no value is known yet.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

@@ -7,13 +7,22 @@
 //! u32         CRC-32 of the payload
 //! u64         payload length
 //! payload:    algorithm name (u32 length + UTF-8), bits per stored value (u8, 16: `Value`),
-//!             heaps (u64), G(0..heaps) as u16, then the statistics
+//!             kind (u8): 0 = every value, 1 = window mode, then
+//!               kind 0: heaps (u64), G(0..heaps) as u16;
+//!               kind 1: window size W (u64), the count (u64) and values of G(0..W)
+//!                       (none until the window first moves), base (u64), the count (u64)
+//!                       and values of G(base..heaps), the latest ones;
+//!             then the statistics (which hold the sparse heaps, so they are not repeated)
 //! ```
 //! Decoding checks the magic, version, length, checksum and that the statistics agree
-//! with the values, so a truncated or corrupted file is refused rather than resumed.
+//! with the values, so a truncated or corrupted file is refused rather than resumed. In
+//! window mode the values no longer held cannot be recounted; there the check is that the
+//! statistics agree with every value held and add up to the number of heaps.
 //!
-//! Version 2 dropped the longest scan's `stopped_at`, which always equalled its length;
-//! version 1 checkpoints are still read (the field is skipped), so old runs resume.
+//! Version 3 added the kind byte, for the window mode of `FastSweep`; version 2 dropped
+//! the longest scan's `stopped_at`, which always equalled its length. Versions 1 and 2 are
+//! still read (as kind 0; version 1's extra field is checked and skipped), so old runs
+//! resume; a program older than version 3 refuses a version-3 file by its version.
 
 use thiserror::Error;
 
@@ -22,11 +31,15 @@ use crate::grundy::stats::{HeapValue, IntervalScan, LongestScan, ScanStats, Swee
 use crate::Value;
 
 const MAGIC: &[u8; 8] = b"GRUNDYCP";
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 /// The oldest version still read: version 1 also stored the longest scan's stopping split.
 const OLDEST_VERSION: u32 = 1;
+/// The first version with a kind byte (before it, every checkpoint held every value).
+const KIND_VERSION: u32 = 3;
 const HEADER: usize = 8 + 4 + 4 + 8;
 const VALUE_BITS: u8 = 16;
+const KIND_FULL: u8 = 0;
+const KIND_WINDOW: u8 = 1;
 
 /// Why checkpoint bytes were refused.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -64,9 +77,25 @@ pub enum CheckpointError {
         /// The name asked for.
         expected: String,
     },
+    /// Written by a sweep that keeps another window (or none): resuming it would change
+    /// which values are held, and so which scans the run can finish.
+    #[error("checkpoint was written keeping {}, but this run keeps {}", window_words(*found), window_words(*expected))]
+    WrongWindow {
+        /// The window size in the file (`None`: every value).
+        found: Option<u64>,
+        /// The window size asked for.
+        expected: Option<u64>,
+    },
     /// The payload does not parse, or its statistics disagree with its values.
     #[error("checkpoint is inconsistent: {0}")]
     Inconsistent(String),
+}
+
+fn window_words(window: Option<u64>) -> String {
+    match window {
+        None => "every value (no window)".to_string(),
+        Some(w) => format!("a window of {w} heaps"),
+    }
 }
 
 /// A decoded checkpoint.
@@ -74,13 +103,57 @@ pub enum CheckpointError {
 pub struct Checkpoint {
     /// The algorithm that wrote it (`SparseSweep::ALGORITHM`).
     pub algorithm: String,
-    /// G(0..heaps).
+    /// G(base..heaps): every value, or in window mode the latest ones.
     pub values: Vec<Value>,
-    /// The statistics of those values.
+    /// Window mode's own state; `None` when `values` holds every value.
+    pub window: Option<Window>,
+    /// The statistics of every heap, held or not.
     pub stats: SweepStats,
 }
 
-/// Encodes a sweep's state.
+/// What a sweep in window mode holds besides its latest values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Window {
+    /// The window size W: the sweep keeps G(0..W) and the latest W to 1.5 W values.
+    pub size: u64,
+    /// G(0..W), kept once the window has moved past them; empty before (then `base` is 0
+    /// and the latest values are all of them).
+    pub first: Vec<Value>,
+    /// The heap of the first of the latest values.
+    pub base: u64,
+}
+
+/// The state of a sweep in window mode, borrowed for encoding: [`Window`] and the latest
+/// values, without a copy.
+#[derive(Clone, Copy, Debug)]
+pub struct WindowView<'a> {
+    /// The window size W.
+    pub size: u64,
+    /// G(0..W) once the window has moved, else empty.
+    pub first: &'a [Value],
+    /// The heap of `latest[0]`.
+    pub base: u64,
+    /// G(base..heaps).
+    pub latest: &'a [Value],
+}
+
+/// The values being encoded.
+#[derive(Clone, Copy)]
+enum Held<'a> {
+    Full(&'a [Value]),
+    Window(WindowView<'a>),
+}
+
+impl Held<'_> {
+    fn heaps(&self) -> u64 {
+        match self {
+            Held::Full(values) => values.len() as u64,
+            Held::Window(w) => w.base + w.latest.len() as u64,
+        }
+    }
+}
+
+/// Encodes a sweep's state (every value).
 pub fn encode(algorithm: &str, values: &[Value], stats: &SweepStats) -> Vec<u8> {
     let mut out = Vec::with_capacity(HEADER + values.len() * 2 + 64 * 1024);
     encode_with(algorithm, values, stats, |bytes| out.extend_from_slice(bytes));
@@ -90,11 +163,24 @@ pub fn encode(algorithm: &str, values: &[Value], stats: &SweepStats) -> Vec<u8> 
 /// Encodes a sweep's state piece by piece into `sink`, without holding a second copy of
 /// the values (a 2^26-heap sweep has 128 MiB of them): the payload is generated twice,
 /// once for its checksum and length, once for the sink.
-pub fn encode_with(algorithm: &str, values: &[Value], stats: &SweepStats, mut sink: impl FnMut(&[u8])) {
-    assert_eq!(values.len() as u64, stats.heaps, "statistics must describe exactly the values");
+pub fn encode_with(algorithm: &str, values: &[Value], stats: &SweepStats, sink: impl FnMut(&[u8])) {
+    encode_held(algorithm, Held::Full(values), stats, sink)
+}
+
+/// Like [`encode_with`], for a sweep in window mode (kind 1), also without a copy.
+pub fn encode_window_with(algorithm: &str, window: WindowView, stats: &SweepStats, sink: impl FnMut(&[u8])) {
+    assert!(
+        window.first.is_empty() || window.first.len() as u64 == window.size,
+        "window mode keeps no first values or exactly the window's"
+    );
+    encode_held(algorithm, Held::Window(window), stats, sink)
+}
+
+fn encode_held(algorithm: &str, held: Held, stats: &SweepStats, mut sink: impl FnMut(&[u8])) {
+    assert_eq!(held.heaps(), stats.heaps, "statistics must describe exactly the values");
     let mut hasher = crc32fast::Hasher::new();
     let mut len = 0u64;
-    payload(algorithm, values, stats, |piece| {
+    payload(algorithm, held, stats, |piece| {
         hasher.update(piece);
         len += piece.len() as u64;
     });
@@ -104,16 +190,39 @@ pub fn encode_with(algorithm: &str, values: &[Value], stats: &SweepStats, mut si
     header.extend_from_slice(&hasher.finalize().to_le_bytes());
     put_u64(&mut header, len);
     sink(&header);
-    payload(algorithm, values, stats, sink);
+    payload(algorithm, held, stats, sink);
 }
 
 /// The payload, in pieces of at most a few hundred KiB.
-fn payload(algorithm: &str, values: &[Value], stats: &SweepStats, mut sink: impl FnMut(&[u8])) {
+fn payload(algorithm: &str, held: Held, stats: &SweepStats, mut sink: impl FnMut(&[u8])) {
     let mut p = Vec::new();
     put_str(&mut p, algorithm);
     p.push(VALUE_BITS);
-    put_u64(&mut p, values.len() as u64);
-    sink(&p);
+    match held {
+        Held::Full(values) => {
+            p.push(KIND_FULL);
+            put_u64(&mut p, values.len() as u64);
+            sink(&p);
+            values_bytes(values, &mut sink);
+        }
+        Held::Window(w) => {
+            p.push(KIND_WINDOW);
+            put_u64(&mut p, w.size);
+            put_u64(&mut p, w.first.len() as u64);
+            sink(&p);
+            values_bytes(w.first, &mut sink);
+            p.clear();
+            put_u64(&mut p, w.base);
+            put_u64(&mut p, w.latest.len() as u64);
+            sink(&p);
+            values_bytes(w.latest, &mut sink);
+        }
+    }
+    sink(&stats_bytes(stats));
+}
+
+/// Values as u16 little-endian, 64 Ki values (128 KiB) a piece.
+fn values_bytes(values: &[Value], sink: &mut impl FnMut(&[u8])) {
     let mut chunk = Vec::with_capacity(1 << 17);
     for part in values.chunks(1 << 16) {
         chunk.clear();
@@ -122,7 +231,6 @@ fn payload(algorithm: &str, values: &[Value], stats: &SweepStats, mut sink: impl
         }
         sink(&chunk);
     }
-    sink(&stats_bytes(stats));
 }
 
 fn stats_bytes(stats: &SweepStats) -> Vec<u8> {
@@ -181,7 +289,10 @@ impl Checkpoint {
         let len = u64::from_le_bytes(bytes[16..24].try_into().unwrap());
         let found = (bytes.len() - HEADER) as u64;
         if found != len {
-            return Err(CheckpointError::Truncated { needed: len + HEADER as u64, found: bytes.len() as u64 });
+            return Err(CheckpointError::Truncated {
+                needed: len.saturating_add(HEADER as u64),
+                found: bytes.len() as u64,
+            });
         }
         let payload = &bytes[HEADER..];
         let computed = crc32fast::hash(payload);
@@ -202,40 +313,171 @@ impl Checkpoint {
         Ok(cp)
     }
 
+    /// Decodes checkpoint bytes and checks they were written by `algorithm` keeping the
+    /// window `window` (`None`: every value).
+    pub fn decode_for_window(
+        bytes: &[u8],
+        algorithm: &str,
+        window: Option<u64>,
+    ) -> Result<Checkpoint, CheckpointError> {
+        let cp = Checkpoint::decode_for(bytes, algorithm)?;
+        let found = cp.window.as_ref().map(|w| w.size);
+        if found != window {
+            return Err(CheckpointError::WrongWindow { found, expected: window });
+        }
+        Ok(cp)
+    }
+
+    /// The number of heaps done.
+    pub fn heaps(&self) -> u64 {
+        self.stats.heaps
+    }
+
+    /// G(h), when the checkpoint holds it.
+    fn held(&self, h: u64) -> Option<Value> {
+        let (first, base): (&[Value], u64) = match &self.window {
+            Some(w) => (&w.first, w.base),
+            None => (&[], 0),
+        };
+        if h < first.len() as u64 {
+            return Some(first[h as usize]);
+        }
+        h.checked_sub(base).and_then(|i| self.values.get(usize::try_from(i).ok()?)).copied()
+    }
+
+    /// Every held heap once, with its value, in increasing order.
+    fn held_heaps(&self) -> impl Iterator<Item = (u64, Value)> + '_ {
+        let (first, base): (&[Value], u64) = match &self.window {
+            Some(w) => (&w.first, w.base),
+            None => (&[], 0),
+        };
+        // Where the first values and the latest overlap, the first values are taken.
+        let skip = (first.len() as u64).saturating_sub(base) as usize;
+        let latest = self.values.iter().enumerate().skip(skip).map(move |(i, &v)| (base + i as u64, v));
+        first.iter().enumerate().map(|(i, &v)| (i as u64, v)).chain(latest)
+    }
+
     /// The statistics must be the ones of the values: recomputing the cheap ones from the
-    /// values catches a checkpoint pieced together from two runs.
+    /// values catches a checkpoint pieced together from two runs. In window mode only the
+    /// values held can be recounted.
     fn validate(&self) -> Result<(), CheckpointError> {
         let bad = |m: String| Err(CheckpointError::Inconsistent(m));
-        if self.stats.heaps != self.values.len() as u64 {
-            return bad(format!("{} values but statistics for {} heaps", self.values.len(), self.stats.heaps));
+        let heaps = self.stats.heaps;
+        let base = self.window.as_ref().map_or(0, |w| w.base);
+        if base.checked_add(self.values.len() as u64) != Some(heaps) {
+            return bad(format!(
+                "{} latest values from heap {base} but statistics for {heaps} heaps",
+                self.values.len()
+            ));
+        }
+        if let Some(w) = &self.window {
+            let (size, first, latest) = (u128::from(w.size), w.first.len() as u128, self.values.len() as u128);
+            if size == 0 {
+                return bad("a window of 0 heaps".to_string());
+            }
+            if base == 0 && first != 0 {
+                return bad("first values stored before the window moved".to_string());
+            }
+            if base > 0 && first != size {
+                return bad(format!("{first} first values stored for a window of {size} heaps"));
+            }
+            if base > 0 && latest < size {
+                return bad(format!("{latest} latest values held, fewer than the window of {size}"));
+            }
+            if latest >= size + size / 2 {
+                return bad(format!("{latest} latest values held, at least 1.5 times the window of {size}"));
+            }
+            let overlap = (first as u64).saturating_sub(base) as usize;
+            if self.values.get(..overlap) != w.first.get(first as usize - overlap..) {
+                return bad("the first and the latest values disagree where they overlap".to_string());
+            }
         }
         const CAPACITY: usize = ValueSet::CAPACITY;
-        if let Some(v) = self.values.iter().find(|&&v| v as usize >= CAPACITY) {
-            return bad(format!("value {v} is beyond the value-set capacity {CAPACITY}"));
+        if let Some((h, v)) = self.held_heaps().find(|&(_, v)| v as usize >= CAPACITY) {
+            return bad(format!("G({h}) = {v} is beyond the value-set capacity {CAPACITY}"));
         }
         if self.stats.values.len() != CAPACITY {
             return bad(format!("{} value rows, expected {CAPACITY}", self.stats.values.len()));
         }
         let mut counts = vec![0u64; CAPACITY];
-        for &v in &self.values {
+        let mut held = 0u64;
+        for (_, v) in self.held_heaps() {
             counts[v as usize] += 1;
+            held += 1;
         }
+        let all_held = held == heaps;
+        let mut total = 0u64;
         for (v, s) in self.stats.values.iter().enumerate() {
-            if s.value as usize != v || s.count != counts[v] {
+            let fits = if all_held { s.count == counts[v] } else { s.count >= counts[v] };
+            if s.value as usize != v || !fits {
                 return bad(format!("count of value {v} is {} but the values hold {}", s.count, counts[v]));
             }
+            total = total.saturating_add(s.count);
         }
-        let sparse = self.values.iter().filter(|&&v| crate::grundy::class::is_sparse(v)).count();
-        if sparse != self.stats.sparse_heaps.len() {
-            return bad(format!("{} sparse heaps listed, the values hold {sparse}", self.stats.sparse_heaps.len()));
+        if total != heaps {
+            return bad(format!("the value counts add up to {total}, not to the {heaps} heaps"));
         }
-        for h in self.stats.sparse_heaps.iter().chain(&self.stats.records) {
-            if self.values.get(h.heap as usize) != Some(&h.value) {
+        let sparse = &self.stats.sparse_heaps;
+        if sparse.windows(2).any(|w| w[0].heap >= w[1].heap) || sparse.last().is_some_and(|h| h.heap >= heaps) {
+            return bad("the sparse heaps are not increasing heaps below the end".to_string());
+        }
+        let held_sparse = self.held_heaps().filter(|&(_, v)| crate::grundy::class::is_sparse(v)).count();
+        let listed_held = sparse.iter().filter(|h| self.held(h.heap).is_some()).count();
+        if held_sparse != listed_held {
+            return bad(format!("{listed_held} sparse heaps listed among the values held, which hold {held_sparse}"));
+        }
+        for h in sparse.iter().chain(&self.stats.records) {
+            if self.held(h.heap).is_some_and(|v| v != h.value) || h.heap >= heaps {
                 return bad(format!("heap {} is listed with value {} but the values disagree", h.heap, h.value));
             }
         }
-        if self.stats.scan.count + sparse as u64 != self.stats.heaps {
+        if self.stats.scan.count.checked_add(sparse.len() as u64) != Some(heaps) {
             return bad("scan count plus sparse heaps is not the number of heaps".to_string());
+        }
+        // First and last heap of every value: exact where every value is held, else they
+        // must bracket every held heap of that value and have that value where held.
+        let mut seen: Vec<Option<(u64, u64)>> = vec![None; CAPACITY];
+        for (h, v) in self.held_heaps() {
+            let e = seen[v as usize].get_or_insert((h, h));
+            e.1 = h;
+        }
+        for (v, s) in self.stats.values.iter().enumerate() {
+            let fits = match (s.count, seen[v]) {
+                (0, _) => s.first == 0 && s.last == 0,
+                (_, Some((first, last))) if all_held => s.first == first && s.last == last,
+                (_, held) => {
+                    s.first <= s.last
+                        && s.last < heaps
+                        && (s.count > 1 || s.first == s.last)
+                        && held.is_none_or(|(first, last)| s.first <= first && last <= s.last)
+                        && [s.first, s.last].iter().all(|&h| self.held(h).is_none_or(|g| g as usize == v))
+                }
+            };
+            if !fits {
+                return bad(format!(
+                    "value {v} is listed first at heap {} and last at {}, not where the values have it",
+                    s.first, s.last
+                ));
+            }
+        }
+        let scan = &self.stats.scan;
+        let intervals = &scan.intervals;
+        let sums = intervals
+            .iter()
+            .try_fold((0u64, 0u64), |(t, c), i| Some((t.checked_add(i.total)?, c.checked_add(i.count)?)));
+        if sums != Some((scan.total, scan.count)) {
+            return bad("the scan intervals do not add up to the scan totals".to_string());
+        }
+        let intervals_end = heaps.div_ceil(1u64.checked_shl(scan.interval_log2).unwrap_or(u64::MAX));
+        if intervals.windows(2).any(|w| w[0].index >= w[1].index)
+            || intervals.last().is_some_and(|i| i.index >= intervals_end)
+        {
+            return bad("the scan intervals are not increasing intervals below the end".to_string());
+        }
+        if scan.longest.is_some_and(|l| {
+            l.heap >= heaps || l.length > l.heap / 2 || self.held(l.heap).is_some_and(crate::grundy::class::is_sparse)
+        }) {
+            return bad("the longest scan is not a scan of a heap done".to_string());
         }
         Ok(())
     }
@@ -303,6 +545,13 @@ impl Reader<'_> {
         Ok(n as usize)
     }
 
+    /// A count and that many u16 values.
+    fn values(&mut self) -> Result<Vec<Value>, CheckpointError> {
+        let n = self.len(2)?;
+        let raw = self.take(n * 2)?;
+        Ok(raw.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect())
+    }
+
     fn heap_value(&mut self) -> Result<HeapValue, CheckpointError> {
         Ok(HeapValue { heap: self.u64()?, value: self.u16()? })
     }
@@ -317,9 +566,17 @@ impl Reader<'_> {
                 "values stored in {bits} bits, expected {VALUE_BITS} (the Value storage type)"
             )));
         }
-        let n = self.len(2)?;
-        let raw = self.take(n * 2)?;
-        let values = raw.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect();
+        let kind = if self.version >= KIND_VERSION { self.u8()? } else { KIND_FULL };
+        let (values, window) = match kind {
+            KIND_FULL => (self.values()?, None),
+            KIND_WINDOW => {
+                let size = self.u64()?;
+                let first = self.values()?;
+                let base = self.u64()?;
+                (self.values()?, Some(Window { size, first, base }))
+            }
+            k => return Err(CheckpointError::Inconsistent(format!("unknown kind {k} (0 = every value, 1 = window)"))),
+        };
         let heaps = self.u64()?;
         let n = self.len(10)?;
         let sparse_heaps = (0..n).map(|_| self.heap_value()).collect::<Result<_, _>>()?;
@@ -363,7 +620,7 @@ impl Reader<'_> {
             values: value_stats,
             scan: ScanStats { total, count, longest, interval_log2, intervals },
         };
-        Ok(Checkpoint { algorithm, values, stats })
+        Ok(Checkpoint { algorithm, values, window, stats })
     }
 }
 
@@ -376,6 +633,17 @@ mod tests {
         let mut s = SparseSweep::with_interval_log2(8);
         s.run_to(1000).unwrap();
         s.checkpoint()
+    }
+
+    /// Header and payload, with the payload's length and checksum.
+    fn framed(version: u32, payload: &[u8]) -> Vec<u8> {
+        let mut b = Vec::new();
+        b.extend_from_slice(MAGIC);
+        b.extend_from_slice(&version.to_le_bytes());
+        b.extend_from_slice(&crc32fast::hash(payload).to_le_bytes());
+        b.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+        b.extend_from_slice(payload);
+        b
     }
 
     #[test]
@@ -395,7 +663,7 @@ mod tests {
         v[8] = 9;
         assert_eq!(
             Checkpoint::decode(&v).unwrap_err().to_string(),
-            "checkpoint format version 9 is not supported (versions 1 to 2 are read)"
+            "checkpoint format version 9 is not supported (versions 1 to 3 are read)"
         );
         assert!(matches!(Checkpoint::decode(&v), Err(CheckpointError::UnsupportedVersion { found: 9 })));
         assert!(matches!(Checkpoint::decode(&good[..good.len() - 1]), Err(CheckpointError::Truncated { .. })));
@@ -405,6 +673,13 @@ mod tests {
         v[mid] ^= 1;
         assert!(matches!(Checkpoint::decode(&v), Err(CheckpointError::ChecksumMismatch { .. })));
         assert!(matches!(Checkpoint::decode_for(&good, "other/1"), Err(CheckpointError::WrongAlgorithm { .. })));
+        // An unknown kind, behind a valid checksum.
+        let mut payload = good[HEADER..].to_vec();
+        let kind_at = 4 + SparseSweep::ALGORITHM.len() + 1;
+        assert_eq!(payload[kind_at], KIND_FULL);
+        payload[kind_at] = 7;
+        let e = Checkpoint::decode(&framed(VERSION, &payload)).unwrap_err();
+        assert_eq!(e.to_string(), "checkpoint is inconsistent: unknown kind 7 (0 = every value, 1 = window)");
     }
 
     #[test]
@@ -417,31 +692,126 @@ mod tests {
         assert!(matches!(Checkpoint::decode(&bytes), Err(CheckpointError::Inconsistent(_))));
     }
 
-    /// Version 1 stored the longest scan's stopping split after its length; such a
-    /// checkpoint, built here by hand, still resumes to the same state.
+    /// Version 2 had no kind byte, and version 1 also stored the longest scan's stopping
+    /// split after its length; such checkpoints, built here by hand from a version-3 one,
+    /// still resume to the same state.
     #[test]
-    fn reads_version_1() {
+    fn reads_versions_1_and_2() {
         let mut s = SparseSweep::with_interval_log2(8);
         s.run_to(1000).unwrap();
-        let v2 = s.checkpoint();
-        let longest = s.stats().scan.longest.unwrap();
+        let v3 = s.checkpoint();
+        let mut payload = v3[HEADER..].to_vec();
+        let kind_at = 4 + SparseSweep::ALGORITHM.len() + 1;
+        assert_eq!(payload.remove(kind_at), KIND_FULL);
+        let v2 = framed(2, &payload);
+        let back = SparseSweep::restore(&v2).unwrap();
+        assert_eq!(back.stats(), s.stats());
+        assert_eq!(back.checkpoint(), v3);
         // The longest scan is the only place where heap and length follow each other.
+        let longest = s.stats().scan.longest.unwrap();
         let mut needle = longest.heap.to_le_bytes().to_vec();
         needle.extend_from_slice(&longest.length.to_le_bytes());
-        let mut payload = v2[HEADER..].to_vec();
         let at = payload.windows(16).position(|w| w == needle.as_slice()).unwrap() + 16;
         payload.splice(at..at, longest.length.to_le_bytes());
-        let mut v1 = Vec::new();
-        v1.extend_from_slice(MAGIC);
-        v1.extend_from_slice(&1u32.to_le_bytes());
-        v1.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
-        v1.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-        v1.extend_from_slice(&payload);
+        let mut v1 = framed(1, &payload);
         let back = SparseSweep::restore(&v1).unwrap();
         assert_eq!(back.stats(), s.stats());
-        assert_eq!(back.checkpoint(), v2);
+        assert_eq!(back.checkpoint(), v3);
         // The same bytes labelled version 2 have 8 bytes too many.
         v1[8] = 2;
         assert!(matches!(Checkpoint::decode(&v1), Err(CheckpointError::Inconsistent(_))));
+    }
+
+    /// A window-mode state made by hand from a full sweep to 3000: a window of 1024, the
+    /// latest 1500 values from heap 1500 (the encoder does not care how it was reached).
+    fn window_sample() -> (SparseSweep, u64, u64) {
+        let mut s = SparseSweep::with_interval_log2(8);
+        s.run_to(3000).unwrap();
+        (s, 1024, 1500)
+    }
+
+    fn window_bytes(s: &SparseSweep, size: u64, base: u64, first: &[Value], stats: &SweepStats) -> Vec<u8> {
+        let view = WindowView { size, first, base, latest: &s.values()[base as usize..] };
+        let mut out = Vec::new();
+        encode_window_with(SparseSweep::ALGORITHM, view, stats, |b| out.extend_from_slice(b));
+        out
+    }
+
+    #[test]
+    fn window_round_trip_and_refusals() {
+        let (s, size, base) = window_sample();
+        let first = &s.values()[..size as usize];
+        let bytes = window_bytes(&s, size, base, first, s.stats());
+        let cp = Checkpoint::decode(&bytes).unwrap();
+        assert_eq!(cp.window, Some(Window { size, first: first.to_vec(), base }));
+        assert_eq!(cp.values, &s.values()[base as usize..]);
+        assert_eq!(&cp.stats, s.stats());
+        // A sweep that needs every value, or another window, refuses it with the reason.
+        let e = SparseSweep::restore(&bytes).unwrap_err();
+        assert_eq!(e, CheckpointError::WrongWindow { found: Some(size), expected: None });
+        assert_eq!(
+            e.to_string(),
+            "checkpoint was written keeping a window of 1024 heaps, but this run keeps every value (no window)"
+        );
+        let e = Checkpoint::decode_for_window(&bytes, SparseSweep::ALGORITHM, Some(2048)).unwrap_err();
+        assert_eq!(e, CheckpointError::WrongWindow { found: Some(size), expected: Some(2048) });
+        let e = Checkpoint::decode_for_window(&s.checkpoint(), SparseSweep::ALGORITHM, Some(size)).unwrap_err();
+        assert_eq!(e, CheckpointError::WrongWindow { found: None, expected: Some(size) });
+        assert!(Checkpoint::decode_for_window(&bytes, SparseSweep::ALGORITHM, Some(size)).is_ok());
+
+        let inconsistent = |bytes: &[u8], what: &str| match Checkpoint::decode(bytes) {
+            Err(CheckpointError::Inconsistent(m)) => assert!(m.contains(what), "{m}"),
+            other => panic!("expected an inconsistency about {what:?}, got {:?}", other.map(|c| c.heaps())),
+        };
+        // With a window of 2000 from base 1000, heaps 1000..2000 are held twice; first values
+        // that disagree with the latest ones there are refused.
+        let first2000 = &s.values()[..2000];
+        assert!(Checkpoint::decode(&window_bytes(&s, 2000, 1000, first2000, s.stats())).is_ok());
+        let mut changed = first2000.to_vec();
+        changed[1500] ^= 1;
+        inconsistent(&window_bytes(&s, 2000, 1000, &changed, s.stats()), "overlap");
+        let mut changed = first.to_vec();
+        changed[1010] ^= 1;
+        // A first value changed where only it is held: the counts no longer fit, or a sparse
+        // heap's listed value disagrees.
+        assert!(Checkpoint::decode(&window_bytes(&s, size, base, &changed, s.stats())).is_err());
+        // Statistics that undercount a value held.
+        let mut stats = s.stats().clone();
+        let v = s.values()[2999] as usize;
+        let w = (v + 1) % 4;
+        stats.values[v].count = 0;
+        stats.values[w].count += s.stats().values[v].count;
+        inconsistent(&window_bytes(&s, size, base, first, &stats), "count of value");
+        // Latest values not reaching back a whole window.
+        inconsistent(&window_bytes(&s, size, 2100, first, s.stats()), "fewer than the window");
+        // First values of the wrong length, or before the window moved.
+        let mut payload = bytes[HEADER..].to_vec();
+        let size_at = 4 + SparseSweep::ALGORITHM.len() + 2;
+        assert_eq!(payload[size_at..size_at + 8], size.to_le_bytes());
+        payload[size_at..size_at + 8].copy_from_slice(&(size + 1).to_le_bytes());
+        inconsistent(&framed(VERSION, &payload), "first values stored for a window of 1025");
+        // A base that does not add up to the heaps done.
+        let mut payload = bytes[HEADER..].to_vec();
+        let base_at = size_at + 16 + 2 * size as usize;
+        assert_eq!(payload[base_at..base_at + 8], base.to_le_bytes());
+        payload[base_at..base_at + 8].copy_from_slice(&(base + 1).to_le_bytes());
+        inconsistent(&framed(VERSION, &payload), "1500 latest values from heap 1501 but statistics for 3000 heaps");
+    }
+
+    /// Before the window first moves, a window checkpoint holds every value and is checked
+    /// as fully as a full one.
+    #[test]
+    fn window_before_it_moves_is_checked_fully() {
+        let mut s = SparseSweep::with_interval_log2(8);
+        s.run_to(1500).unwrap();
+        let view = WindowView { size: 1024, first: &[], base: 0, latest: s.values() };
+        let mut stats = s.stats().clone();
+        stats.values[1].count += 1;
+        stats.values[2].count -= 1;
+        for (st, ok) in [(s.stats().clone(), true), (stats, false)] {
+            let mut out = Vec::new();
+            encode_window_with(SparseSweep::ALGORITHM, view, &st, |b| out.extend_from_slice(b));
+            assert_eq!(Checkpoint::decode(&out).is_ok(), ok);
+        }
     }
 }

@@ -3,7 +3,7 @@
 //! [`crate::grundy::sweep::SparseSweep`] and [`crate::grundy::fast::FastSweep`] differ only in
 //! how they compute a heap's [`HeapResult`]; what they keep of it is written here once.
 
-use crate::grundy::checkpoint::{self, Checkpoint, CheckpointError};
+use crate::grundy::checkpoint::{self, Checkpoint, CheckpointError, Window, WindowView};
 use crate::grundy::stats::SweepStats;
 use crate::Value;
 
@@ -76,15 +76,35 @@ impl SweepState {
         checkpoint::encode(algorithm, &self.values, &self.stats)
     }
 
-    /// The checkpoint bytes piece by piece, without a second copy of the values.
-    pub(crate) fn checkpoint_with(&self, algorithm: &str, sink: impl FnMut(&[u8])) {
-        checkpoint::encode_with(algorithm, &self.values, &self.stats, sink)
+    /// The checkpoint bytes piece by piece, without a second copy of the values: of a full
+    /// sweep when `window` is `None`, else of window mode, whose first values and base are
+    /// given (`self.values` then holds the latest values).
+    pub(crate) fn checkpoint_with(
+        &self,
+        algorithm: &str,
+        window: Option<(u64, &[Value], u64)>,
+        sink: impl FnMut(&[u8]),
+    ) {
+        match window {
+            None => checkpoint::encode_with(algorithm, &self.values, &self.stats, sink),
+            Some((size, first, base)) => {
+                let view = WindowView { size, first, base, latest: &self.values };
+                checkpoint::encode_window_with(algorithm, view, &self.stats, sink)
+            }
+        }
     }
 
-    /// The state saved by [`SweepState::checkpoint`] under `algorithm`.
+    /// The state saved by [`SweepState::checkpoint`] under `algorithm`; a checkpoint of
+    /// window mode is refused, since it does not hold every value.
     pub(crate) fn restore(bytes: &[u8], algorithm: &str) -> Result<SweepState, CheckpointError> {
-        let Checkpoint { values, stats, .. } = Checkpoint::decode_for(bytes, algorithm)?;
+        let (state, _) = SweepState::from_checkpoint(Checkpoint::decode_for_window(bytes, algorithm, None)?);
+        Ok(state)
+    }
+
+    /// The state of a decoded checkpoint, and window mode's own part of it.
+    pub(crate) fn from_checkpoint(cp: Checkpoint) -> (SweepState, Option<Window>) {
+        let Checkpoint { values, window, stats, .. } = cp;
         let sparse = stats.sparse_heaps.iter().map(|h| (h.heap as usize, h.value)).collect();
-        Ok(SweepState { values, sparse, stats })
+        (SweepState { values, sparse, stats }, window)
     }
 }

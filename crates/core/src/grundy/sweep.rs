@@ -46,9 +46,6 @@ pub enum SweepError {
         /// The heaps asked for.
         heaps: u64,
     },
-    /// Window mode holds only part of the values, and a checkpoint needs all of them.
-    #[error("a sweep in window mode holds only part of the values and cannot be checkpointed")]
-    WindowedCheckpoint,
 }
 
 /// Stage 1: the smallest common value not among G(r) ^ G(n - r) over the sparse heaps r.

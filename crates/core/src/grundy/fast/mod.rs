@@ -19,9 +19,9 @@
 //!   missing it searches for just those, 32 splits a step. Both kernels are tested
 //!   against the plain sweep.
 //! - Window mode ([`FastSweep::set_window`]) keeps only the first and the latest values, so
-//!   memory does not grow with N.
+//!   memory does not grow with N; its checkpoints hold exactly those (kind 1 of the format).
 
-use crate::grundy::checkpoint::CheckpointError;
+use crate::grundy::checkpoint::{Checkpoint, CheckpointError, Window};
 use crate::grundy::class::ValueSet;
 use crate::grundy::state::{HeapResult, SweepState};
 use crate::grundy::stats::{SweepStats, DEFAULT_INTERVAL_LOG2};
@@ -121,6 +121,10 @@ pub struct FastSweep {
 /// parts are not yet final when the helper thread starts on it.
 const NEAR: usize = 2 * BLOCK;
 
+/// The least window: a smaller one given to [`FastSweep::set_window`] is raised to this,
+/// so that the block scheme always has the heaps it needs behind it.
+pub const MIN_WINDOW: usize = 4 * NEAR;
+
 impl FastSweep {
     /// Checkpoints of this sweep and of [`crate::grundy::sweep::SparseSweep`] hold the same state, so
     /// either can resume the other's.
@@ -197,12 +201,17 @@ impl FastSweep {
     /// scan that would reach further stops the sweep with [`SweepError::WindowTooSmall`].
     pub fn set_window(&mut self, window: usize) {
         assert!(self.base == 0 && self.state.values.len() <= window, "set the window before the sweep passes it");
-        self.window = Some(window.max(4 * NEAR));
+        self.window = Some(window.max(MIN_WINDOW));
     }
 
-    /// Whether only a window of values is held (no checkpoints then).
+    /// Whether only a window of values is held.
     pub fn is_windowed(&self) -> bool {
         self.window.is_some()
+    }
+
+    /// The window size in window mode (at least [`MIN_WINDOW`]).
+    pub fn window(&self) -> Option<usize> {
+        self.window
     }
 
     /// The values as the scans see them.
@@ -388,33 +397,54 @@ impl FastSweep {
         Ok(())
     }
 
-    /// The whole state as checkpoint bytes (the format of [`crate::grundy::checkpoint`]);
-    /// [`SweepError::WindowedCheckpoint`] in window mode, which does not hold every value.
-    pub fn checkpoint(&self) -> Result<Vec<u8>, SweepError> {
-        self.check_checkpointable()?;
-        Ok(self.state.checkpoint(Self::ALGORITHM))
+    /// The whole state as checkpoint bytes (the format of [`crate::grundy::checkpoint`]): every
+    /// value, or in window mode the first and the latest values with their base.
+    pub fn checkpoint(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        self.checkpoint_with(|bytes| out.extend_from_slice(bytes));
+        out
     }
 
-    /// The checkpoint bytes, piece by piece, without a second copy of the values; nothing is
-    /// written to `sink` in window mode.
-    pub fn checkpoint_with(&self, sink: impl FnMut(&[u8])) -> Result<(), SweepError> {
-        self.check_checkpointable()?;
-        self.state.checkpoint_with(Self::ALGORITHM, sink);
-        Ok(())
+    /// The checkpoint bytes, piece by piece, without a second copy of the values (in window
+    /// mode too: the first and the latest values are written from where they are held).
+    pub fn checkpoint_with(&self, sink: impl FnMut(&[u8])) {
+        let window = self.window.map(|w| (w as u64, &self.prefix[..], self.base as u64));
+        self.state.checkpoint_with(Self::ALGORITHM, window, sink);
     }
 
-    fn check_checkpointable(&self) -> Result<(), SweepError> {
-        if self.is_windowed() {
-            return Err(SweepError::WindowedCheckpoint);
-        }
-        Ok(())
-    }
-
-    /// A sweep restored from checkpoint bytes.
+    /// A sweep restored from checkpoint bytes, in window mode (with the window it had) when
+    /// they were written in window mode.
     pub fn restore(bytes: &[u8], kernel: Kernel) -> Result<FastSweep, CheckpointError> {
-        let state = SweepState::restore(bytes, Self::ALGORITHM)?;
+        FastSweep::from_checkpoint(Checkpoint::decode_for(bytes, Self::ALGORITHM)?, kernel)
+    }
+
+    /// Like [`FastSweep::restore`], but refusing with [`CheckpointError::WrongWindow`] bytes
+    /// written keeping another window than `window` would (as given to
+    /// [`FastSweep::set_window`]; `None`: every value): a run resumes only the state it
+    /// would itself have saved.
+    pub fn restore_with_window(
+        bytes: &[u8],
+        kernel: Kernel,
+        window: Option<usize>,
+    ) -> Result<FastSweep, CheckpointError> {
+        let window = window.map(|w| w.max(MIN_WINDOW) as u64);
+        FastSweep::from_checkpoint(Checkpoint::decode_for_window(bytes, Self::ALGORITHM, window)?, kernel)
+    }
+
+    fn from_checkpoint(cp: Checkpoint, kernel: Kernel) -> Result<FastSweep, CheckpointError> {
+        let (state, window) = SweepState::from_checkpoint(cp);
         let mut sweep = FastSweep::with_options(state.stats.scan.interval_log2, kernel);
         sweep.state = state;
+        if let Some(Window { size, first, base }) = window {
+            let bad = |m: String| Err(CheckpointError::Inconsistent(m));
+            let Ok(size) = usize::try_from(size) else { return bad(format!("a window of {size} heaps")) };
+            if size < MIN_WINDOW {
+                return bad(format!("a window of {size} heaps, below the least window {MIN_WINDOW}"));
+            }
+            sweep.window = Some(size);
+            sweep.prefix = first;
+            sweep.base = usize::try_from(base).map_err(|_| CheckpointError::Inconsistent(format!("base {base}")))?;
+        }
         Ok(sweep)
     }
 }
