@@ -34,6 +34,11 @@ fn rows(text: &str) -> impl Iterator<Item = Vec<&str>> {
     text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).map(|l| l.split_whitespace().collect())
 }
 
+/// An optional number in words: the number, or "none".
+fn shown(v: Option<u64>) -> String {
+    v.map_or("none".to_string(), |v| v.to_string())
+}
+
 fn number(s: &str) -> Option<u64> {
     s.parse().ok()
 }
@@ -65,7 +70,13 @@ pub fn compare_tczajka(table: &Table) -> Vec<Section> {
             diffs.push(format!("status {:?}", r.status));
         }
         if (r.preperiod, r.period) != (pre, per) {
-            diffs.push(format!("pre-period/period {:?}/{:?}, table {pre:?}/{per:?}", r.preperiod, r.period));
+            diffs.push(format!(
+                "pre-period/period {}/{}, table {}/{}",
+                shown(r.preperiod),
+                shown(r.period),
+                shown(pre),
+                shown(per)
+            ));
         }
         if r.periodic_values.as_deref() != Some(text.as_str()) {
             diffs.push("values differ".into());
@@ -101,18 +112,33 @@ pub fn compare_tczajka(table: &Table) -> Vec<Section> {
         }
         let mut diffs = Vec::new();
         if (r.preperiod, r.period) != (pre, per) {
-            diffs.push(format!("pre-period/period {:?}/{:?}, table {pre:?}/{per:?}", r.preperiod, r.period));
+            diffs.push(format!(
+                "pre-period/period {}/{}, table {}/{}",
+                shown(r.preperiod),
+                shown(r.period),
+                shown(pre),
+                shown(per)
+            ));
         }
         if (Some(r.largest_at), Some(r.largest)) != (largest_at, largest) {
-            diffs.push(format!("largest {} at {}, table {largest:?} at {largest_at:?}", r.largest, r.largest_at));
+            diffs.push(format!(
+                "largest {} at {}, table {} at {}",
+                r.largest,
+                r.largest_at,
+                shown(largest),
+                shown(largest_at)
+            ));
         }
         let mut why = "unexplained".to_string();
         if let (Ok(mask), Some(ours)) = (u64::from_str_radix(cols[5], 16), r.mask) {
             let (count, last) = (number(cols[6]), number(cols[7]));
             if (Some(ours), r.sparse_heaps, r.last_sparse) != (Some(mask), count, last) {
                 diffs.push(format!(
-                    "mask {ours:x} with {:?} sparse heaps (last {:?}), table mask {mask:x} with {count:?} (last {last:?})",
-                    r.sparse_heaps, r.last_sparse
+                    "mask {ours:x} with {} sparse heaps (last {}), table mask {mask:x} with {} (last {})",
+                    shown(r.sparse_heaps),
+                    shown(r.last_sparse),
+                    shown(count),
+                    shown(last)
                 ));
                 if ours != mask && diffs.len() == 1 {
                     why = "another sparse-space mask: the counts depend on the mask".into();
@@ -143,8 +169,8 @@ pub fn compare_tczajka(table: &Table) -> Vec<Section> {
         if r.status != Status::Unsolved {
             s.differences.push((
                 r.code.clone(),
-                format!("proved periodic: pre-period {:?}, period {:?}", r.preperiod, r.period),
-                "the table lists it as unsolved: check".into(),
+                format!("proved periodic: pre-period {}, period {}", shown(r.preperiod), shown(r.period)),
+                "the table lists it as unsolved; the periodicity theorem proves this period from the values computed here".into(),
             ));
             continue;
         }
@@ -160,16 +186,22 @@ pub fn compare_tczajka(table: &Table) -> Vec<Section> {
                     let (largest_at, largest) = (number(cols[2]), number(cols[3]));
                     if (Some(m.largest_at), Some(m.largest)) != (largest_at, largest) {
                         diffs.push(format!(
-                            "largest {} at {} below {n}, table {largest:?} at {largest_at:?}",
-                            m.largest, m.largest_at
+                            "largest {} at {} below {n}, table {} at {}",
+                            m.largest,
+                            m.largest_at,
+                            shown(largest),
+                            shown(largest_at)
                         ));
                     }
                     if let (Ok(mask), Some(ours)) = (u64::from_str_radix(cols[4], 16), r.mask) {
                         let (count, last) = (number(cols[5]), number(cols[6]));
                         if (ours, Some(m.sparse_heaps), m.last_sparse) != (mask, count, last) {
                             diffs.push(format!(
-                                "mask {ours:x}: {} sparse heaps below {n} (last {:?}); table mask {mask:x}: {count:?} (last {last:?})",
-                                m.sparse_heaps, m.last_sparse
+                                "mask {ours:x}: {} sparse heaps below {n} (last {}); table mask {mask:x}: {} (last {})",
+                                m.sparse_heaps,
+                                shown(m.last_sparse),
+                                shown(count),
+                                shown(last)
                             ));
                             if ours != mask && diffs.len() == 1 {
                                 why = "another sparse-space mask: the counts depend on the mask".into();
