@@ -29,6 +29,44 @@ pub struct Section {
     pub differences: Vec<(String, String, String)>,
 }
 
+impl Section {
+    /// One row compared: a match when nothing differs, else a difference with its reason.
+    fn record(&mut self, code: &str, diffs: Vec<String>, why: String) {
+        if diffs.is_empty() {
+            self.matched += 1;
+        } else {
+            self.differences.push((code.to_string(), diffs.join("; "), why));
+        }
+    }
+}
+
+/// Compares our sparse heaps (count, last) under our mask `ours` with a table's columns
+/// `mask count last`; a difference is pushed, and when it is the only one and the masks
+/// differ, the reason is the mask (the counts depend on it).
+fn compare_sparse(
+    ours: u64,
+    (count, last): (Option<u64>, Option<u64>),
+    table: &[&str],
+    below: &str,
+    diffs: &mut Vec<String>,
+    why: &mut String,
+) {
+    let Ok(mask) = u64::from_str_radix(table[0], 16) else { return };
+    let (their_count, their_last) = (number(table[1]), number(table[2]));
+    if (ours, count, last) != (mask, their_count, their_last) {
+        diffs.push(format!(
+            "mask {ours:x}: {} sparse heaps{below} (last {}); table mask {mask:x}: {} (last {})",
+            shown(count),
+            shown(last),
+            shown(their_count),
+            shown(their_last)
+        ));
+        if ours != mask && diffs.len() == 1 {
+            *why = "another sparse-space mask: the counts depend on the mask".into();
+        }
+    }
+}
+
 /// Rows of a whitespace-column table, without its `#` header.
 fn rows(text: &str) -> impl Iterator<Item = Vec<&str>> {
     text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).map(|l| l.split_whitespace().collect())
@@ -81,11 +119,7 @@ pub fn compare_tczajka(table: &Table) -> Vec<Section> {
         if r.periodic_values.as_deref() != Some(text.as_str()) {
             diffs.push("values differ".into());
         }
-        if diffs.is_empty() {
-            s.matched += 1;
-        } else {
-            s.differences.push((r.code.clone(), diffs.join("; "), "unexplained".into()));
-        }
+        s.record(&r.code, diffs, "unexplained".into());
     }
     out.push(s);
 
@@ -130,26 +164,11 @@ pub fn compare_tczajka(table: &Table) -> Vec<Section> {
             ));
         }
         let mut why = "unexplained".to_string();
-        if let (Ok(mask), Some(ours)) = (u64::from_str_radix(cols[5], 16), r.mask) {
-            let (count, last) = (number(cols[6]), number(cols[7]));
-            if (Some(ours), r.sparse_heaps, r.last_sparse) != (Some(mask), count, last) {
-                diffs.push(format!(
-                    "mask {ours:x} with {} sparse heaps (last {}), table mask {mask:x} with {} (last {})",
-                    shown(r.sparse_heaps),
-                    shown(r.last_sparse),
-                    shown(count),
-                    shown(last)
-                ));
-                if ours != mask && diffs.len() == 1 {
-                    why = "another sparse-space mask: the counts depend on the mask".into();
-                }
-            }
+        if let Some(ours) = r.mask {
+            let sparse = (r.sparse_heaps, r.last_sparse);
+            compare_sparse(ours, sparse, &cols[5..8], "", &mut diffs, &mut why);
         }
-        if diffs.is_empty() {
-            s.matched += 1;
-        } else {
-            s.differences.push((r.code.clone(), diffs.join("; "), why));
-        }
+        s.record(&r.code, diffs, why);
     }
     out.push(s);
 
@@ -193,29 +212,14 @@ pub fn compare_tczajka(table: &Table) -> Vec<Section> {
                             shown(largest_at)
                         ));
                     }
-                    if let (Ok(mask), Some(ours)) = (u64::from_str_radix(cols[4], 16), r.mask) {
-                        let (count, last) = (number(cols[5]), number(cols[6]));
-                        if (ours, Some(m.sparse_heaps), m.last_sparse) != (mask, count, last) {
-                            diffs.push(format!(
-                                "mask {ours:x}: {} sparse heaps below {n} (last {}); table mask {mask:x}: {} (last {})",
-                                m.sparse_heaps,
-                                shown(m.last_sparse),
-                                shown(count),
-                                shown(last)
-                            ));
-                            if ours != mask && diffs.len() == 1 {
-                                why = "another sparse-space mask: the counts depend on the mask".into();
-                            }
-                        }
+                    if let Some(ours) = r.mask {
+                        let sparse = (Some(m.sparse_heaps), m.last_sparse);
+                        compare_sparse(ours, sparse, &cols[4..7], &format!(" below {n}"), &mut diffs, &mut why);
                     }
                 }
             }
         }
-        if diffs.is_empty() {
-            s.matched += 1;
-        } else {
-            s.differences.push((r.code.clone(), diffs.join("; "), why));
-        }
+        s.record(&r.code, diffs, why);
     }
     out.push(s);
 
