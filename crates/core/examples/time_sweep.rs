@@ -1,4 +1,5 @@
-//! Times one sweep: `cargo run --release --example time_sweep -- <heaps> [fast|portable|plain]`.
+//! Times one sweep: `cargo run --release --example time_sweep -- <heaps> [fast|portable|avx2|avx512|plain] [threads]`
+//! (`fast`: the kernel this CPU would choose; threads 1 or 2, default 2).
 use std::time::Instant;
 
 use grundy_core::{FastSweep, Kernel, SparseSweep};
@@ -7,29 +8,23 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let heaps: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(1 << 22);
     let which = args.next().unwrap_or_else(|| "fast".into());
+    let threads: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(2);
     let t = Instant::now();
-    let stats = match which.as_str() {
-        "plain" => {
-            let mut s = SparseSweep::new();
-            s.run_to(heaps).unwrap();
-            s.stats().clone()
-        }
-        "portable" => {
-            let mut s = FastSweep::with_options(21, Kernel::Portable);
-            s.run_to(heaps).unwrap();
-            s.stats().clone()
-        }
-        "fast1" => {
-            let mut s = FastSweep::new();
-            s.set_threads(1);
-            s.run_to(heaps).unwrap();
-            s.stats().clone()
-        }
-        _ => {
-            let mut s = FastSweep::new();
-            s.run_to(heaps).unwrap();
-            s.stats().clone()
-        }
+    let stats = if which == "plain" {
+        let mut s = SparseSweep::new();
+        s.run_to(heaps).unwrap();
+        s.stats().clone()
+    } else {
+        let kernel = match which.as_str() {
+            "portable" => Kernel::Portable,
+            "avx2" => Kernel::Avx2,
+            "avx512" => Kernel::Avx512,
+            _ => Kernel::detect(),
+        };
+        let mut s = FastSweep::with_options(21, kernel);
+        s.set_threads(threads);
+        s.run_to(heaps).unwrap();
+        s.stats().clone()
     };
     println!(
         "{which} {heaps}: {:.2} s, sparse {}, records {}, avg scan {:.2}, longest {:?}",

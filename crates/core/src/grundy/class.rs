@@ -144,6 +144,7 @@ impl ValueSet {
     }
 
     /// The number of values in the set.
+    #[inline]
     pub fn len(&self) -> usize {
         self.words.iter().map(|w| w.count_ones() as usize).sum()
     }
@@ -159,9 +160,20 @@ impl ValueSet {
         None
     }
 
-    /// The values in increasing order.
+    /// The values in increasing order, a set bit at a time (the kernels refill their
+    /// target lists from this after every hit, so it must not walk all 512 values).
+    #[inline]
     pub fn iter(&self) -> impl Iterator<Item = Value> + '_ {
-        (0..ValueSet::CAPACITY as Value).filter(move |&v| self.contains(v))
+        self.words.iter().enumerate().flat_map(|(i, &w)| {
+            let mut w = w;
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let bit = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    (i * 64 + bit) as Value
+                })
+            })
+        })
     }
 
     /// The raw words, for fast paths that test coverage a word at a time.

@@ -1,6 +1,7 @@
 //! Stage 2 with AVX-512BW intrinsics (x86-64 only; chosen at run time when the CPU has
 //! AVX-512BW and VL): the set of missing sparse values lives in one register.
 
+use super::recent::Reversed;
 use super::{scan_tail, BitIndices, View};
 use crate::grundy::class::ValueSet;
 use crate::grundy::state::HeapResult;
@@ -130,49 +131,6 @@ unsafe fn clear_hits_avx512(
     let mut words = [0u64; 8];
     unsafe { _mm512_storeu_si512(words.as_mut_ptr() as *mut _, before) };
     Some(first_cover_in(&xs, hits, a, ValueSet::from_words(words)))
-}
-
-/// The latest values in reverse order: heap m at index `top - m`. When the front is
-/// reached, the newest half is moved to the back (a copy of RECENT values every RECENT heaps).
-pub(super) struct Reversed {
-    buf: Vec<Value>,
-    top: usize,
-    /// The oldest heap held.
-    low: usize,
-}
-
-/// Heaps held by [`Reversed`] at least; 64 K covers all but the longest scans.
-const RECENT: usize = 1 << 16;
-
-impl Reversed {
-    /// Holds the values of heaps `start..start + values.len()` (the last RECENT of them).
-    pub(super) fn new(start: usize, values: &[Value]) -> Reversed {
-        let keep = values.len().min(RECENT);
-        let low = start + values.len() - keep;
-        let mut r = Reversed { buf: vec![0; 2 * RECENT], top: low + 2 * RECENT - 1, low };
-        for (i, &v) in values[values.len() - keep..].iter().enumerate() {
-            r.push(low + i, v);
-        }
-        r
-    }
-
-    /// Adds heap m, the one after the newest.
-    #[inline]
-    pub(super) fn push(&mut self, m: usize, v: Value) {
-        if m > self.top {
-            self.buf.copy_within(0..RECENT, RECENT);
-            self.top += RECENT;
-            self.low = m - RECENT;
-        }
-        self.buf[self.top - m] = v;
-    }
-
-    /// G(n - 1), G(n - 2), ... as far as held, and how many that is.
-    #[inline]
-    fn behind(&self, n: usize) -> (&[Value], usize) {
-        let first = self.top - (n - 1);
-        (&self.buf[first..], n - self.low)
-    }
 }
 
 /// The split a + i at which the lanes `xs` (those in `hits`, in order) cover `missing`.

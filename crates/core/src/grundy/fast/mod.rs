@@ -28,16 +28,20 @@ use crate::grundy::stats::{SweepStats, DEFAULT_INTERVAL_LOG2};
 use crate::grundy::sweep::{common_candidate, SweepError};
 use crate::Value;
 
+mod avx2;
 mod avx512;
 mod handoff;
 mod portable;
+mod recent;
 mod stage1;
 
 #[cfg(target_arch = "x86_64")]
+use avx2::scan_avx2;
+#[cfg(target_arch = "x86_64")]
 use avx512::scan_avx512;
-use avx512::Reversed;
 use handoff::{CloseOnDrop, FinalValues, Mailbox, StopHelper};
 use portable::scan_generic;
+use recent::Reversed;
 use stage1::{first_unmarked_common, run_far_job, FarJob};
 
 /// How the front ends show the progress that [`FastSweep::run_to_with`] reports: an
@@ -65,6 +69,9 @@ const NO_VALUE: Value = u16::MAX;
 pub enum Kernel {
     /// Plain Rust, any CPU.
     Portable,
+    /// Stage 2 in AVX2 intrinsics (module `avx2`; x86-64 only, chosen when the CPU has AVX2
+    /// but not AVX-512BW); the rest of the sweep compiled for that CPU.
+    Avx2,
     /// Stage 2 in AVX-512BW intrinsics (module `avx512`; x86-64 only, chosen only when the CPU has
     /// AVX-512BW and VL); the rest of the sweep compiled for that CPU.
     Avx512,
@@ -78,13 +85,29 @@ impl Kernel {
             if std::arch::is_x86_feature_detected!("avx512bw") && std::arch::is_x86_feature_detected!("avx512vl") {
                 return Kernel::Avx512;
             }
+            if Kernel::has_avx2() {
+                return Kernel::Avx2;
+            }
         }
         Kernel::Portable
+    }
+
+    /// Whether the CPU has what [`Kernel::Avx2`] is compiled for.
+    #[cfg(target_arch = "x86_64")]
+    fn has_avx2() -> bool {
+        std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("popcnt")
     }
 
     /// Every kernel this CPU can run, for tests and benchmarks.
     pub fn available() -> Vec<Kernel> {
         let mut k = vec![Kernel::Portable];
+        #[cfg(target_arch = "x86_64")]
+        if Kernel::has_avx2() {
+            k.push(Kernel::Avx2);
+        }
         if Kernel::detect() == Kernel::Avx512 {
             k.push(Kernel::Avx512);
         }
@@ -95,6 +118,7 @@ impl Kernel {
     pub fn name(self) -> &'static str {
         match self {
             Kernel::Portable => "portable",
+            Kernel::Avx2 => "avx2",
             Kernel::Avx512 => "avx512bw",
         }
     }
@@ -349,11 +373,20 @@ impl FastSweep {
         match self.kernel {
             Kernel::Portable => self.block_body(job),
             #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Kernel::Avx2` is only constructed when the CPU has AVX2, BMI and POPCNT.
+            Kernel::Avx2 => unsafe { self.block_avx2(job) },
+            #[cfg(target_arch = "x86_64")]
             // SAFETY: `Kernel::Avx512` is only constructed when the CPU has AVX-512BW.
             Kernel::Avx512 => unsafe { self.block_avx512(job) },
             #[cfg(not(target_arch = "x86_64"))]
-            Kernel::Avx512 => unreachable!("AVX-512 kernel on a non-x86 target"),
+            Kernel::Avx2 | Kernel::Avx512 => unreachable!("x86-64 kernel on another target"),
         }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+    unsafe fn block_avx2(&mut self, job: &FarJob) -> Result<(), SweepError> {
+        self.block_body(job)
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -366,7 +399,7 @@ impl FastSweep {
     fn block_body(&mut self, job: &FarJob) -> Result<(), SweepError> {
         let near_to = self.state.sparse.partition_point(|&(r, _)| r < NEAR);
         let mut near_marks = [0u8; ValueSet::CAPACITY];
-        if self.recent.is_none() && self.kernel == Kernel::Avx512 {
+        if self.recent.is_none() && self.kernel != Kernel::Portable {
             self.recent = Some(Reversed::new(self.base, &self.state.values));
         }
         for n in job.start..job.stop {
@@ -490,10 +523,13 @@ fn scan(kernel: Kernel, v: View, recent: Option<&Reversed>, n: usize, c: Value) 
     match kernel {
         Kernel::Portable => scan_generic(v, n, c),
         #[cfg(target_arch = "x86_64")]
+        // SAFETY: `Kernel::Avx2` is only constructed when the CPU has AVX2, BMI and POPCNT.
+        Kernel::Avx2 => unsafe { scan_avx2(v, recent, n, c) },
+        #[cfg(target_arch = "x86_64")]
         // SAFETY: `Kernel::Avx512` is only constructed when the CPU has AVX-512BW/VL.
         Kernel::Avx512 => unsafe { scan_avx512(v, recent, n, c) },
         #[cfg(not(target_arch = "x86_64"))]
-        Kernel::Avx512 => unreachable!("AVX-512 kernel on a non-x86 target"),
+        Kernel::Avx2 | Kernel::Avx512 => unreachable!("x86-64 kernel on another target"),
     }
 }
 

@@ -27,12 +27,21 @@ pub(super) fn run_far_job(kernel: Kernel, mut job: FarJob, values: FinalValues) 
     match kernel {
         Kernel::Portable => far_marks(&mut job, values.slice(), values.base),
         #[cfg(target_arch = "x86_64")]
+        // SAFETY: `Kernel::Avx2` is only constructed when the CPU has AVX2.
+        Kernel::Avx2 => unsafe { far_marks_avx2(&mut job, values.slice(), values.base) },
+        #[cfg(target_arch = "x86_64")]
         // SAFETY: `Kernel::Avx512` is only constructed when the CPU has AVX-512BW.
         Kernel::Avx512 => unsafe { far_marks_avx512(&mut job, values.slice(), values.base) },
         #[cfg(not(target_arch = "x86_64"))]
-        Kernel::Avx512 => unreachable!("AVX-512 kernel on a non-x86 target"),
+        Kernel::Avx2 | Kernel::Avx512 => unreachable!("x86-64 kernel on another target"),
     }
     job
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+unsafe fn far_marks_avx2(job: &mut FarJob, g: &[Value], base: usize) {
+    far_marks(job, g, base)
 }
 
 #[cfg(target_arch = "x86_64")]
