@@ -215,15 +215,15 @@ impl Tally {
     }
 
     /// Compares `ours` with `expected` when `reachable`.
-    fn eq<T: PartialEq + std::fmt::Debug>(&mut self, what: &str, reachable: bool, ours: T, expected: T) {
+    fn eq<T: PartialEq + Shown>(&mut self, what: &str, reachable: bool, ours: T, expected: T) {
         if !reachable {
             self.beyond = true;
             self.notes.push(format!("{what}: beyond this range"));
         } else if ours == expected {
-            self.notes.push(format!("{what} {ours:?}"));
+            self.notes.push(format!("{what} {}", ours.shown()));
         } else {
             self.mismatch = true;
-            self.notes.push(format!("{what}: ours {ours:?}, expected {expected:?}"));
+            self.notes.push(format!("{what}: ours {}, expected {}", ours.shown(), expected.shown()));
         }
     }
 
@@ -555,7 +555,7 @@ fn stated_detail(s: &Summary, c: &Claim, id: &str) -> Result<String, ClaimError>
         "records-beyond" => {
             let next = c.int("next_n")?;
             let ours = if s.heaps > next {
-                format!("our sweep reaches it: {:?}", s.records.iter().find(|r| r.0 == next))
+                format!("our sweep reaches it: {}", s.records.iter().find(|r| r.0 == next).copied().shown())
             } else {
                 format!("our sweep ends at {}", s.heaps)
             };
@@ -717,5 +717,46 @@ mod tests {
                 "1 s in the write-up; ours: no counterpart defined",
             ]
         );
+    }
+}
+
+/// How a compared value is written in verify's notes: numbers, text and lists as a reader
+/// writes them, "none" for a value our sweep does not have (no Rust debug syntax).
+trait Shown {
+    fn shown(&self) -> String;
+}
+
+macro_rules! shown_by_display {
+    ($($t:ty),*) => { $( impl Shown for $t { fn shown(&self) -> String { self.to_string() } } )* };
+}
+shown_by_display!(u16, u32, u64, usize, i64, String, str);
+
+impl Shown for f64 {
+    fn shown(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl<T: Shown + ?Sized> Shown for &T {
+    fn shown(&self) -> String {
+        (**self).shown()
+    }
+}
+
+impl<T: Shown> Shown for Option<T> {
+    fn shown(&self) -> String {
+        self.as_ref().map_or_else(|| "none".to_string(), Shown::shown)
+    }
+}
+
+impl<A: Shown, B: Shown> Shown for (A, B) {
+    fn shown(&self) -> String {
+        format!("({}, {})", self.0.shown(), self.1.shown())
+    }
+}
+
+impl<T: Shown> Shown for Vec<T> {
+    fn shown(&self) -> String {
+        format!("[{}]", self.iter().map(Shown::shown).collect::<Vec<_>>().join(", "))
     }
 }
