@@ -2,25 +2,10 @@
 //! any claim: a parsed fixture edited by hand fails it, and the message names the file.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+
 use std::process::Command;
 
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for e in fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let target = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_dir(&e.path(), &target);
-        } else {
-            fs::copy(e.path(), target).unwrap();
-        }
-    }
-}
-
-fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures")
-}
+use grundy_testkit::{copy_dir, repo_fixtures as fixtures};
 
 #[test]
 fn verify_fails_on_an_edited_fixture_and_names_it() {

@@ -73,6 +73,13 @@ fn rows(text: &str) -> impl Iterator<Item = Vec<&str>> {
 }
 
 /// An optional number in words: the number, or "none".
+/// "pre-period/period ours, table theirs" when they differ.
+fn period_difference(r: &GameRecord, pre: Option<u64>, per: Option<u64>) -> Option<String> {
+    ((r.preperiod, r.period) != (pre, per)).then(|| {
+        format!("pre-period/period {}/{}, table {}/{}", shown(r.preperiod), shown(r.period), shown(pre), shown(per))
+    })
+}
+
 fn shown(v: Option<u64>) -> String {
     v.map_or("none".to_string(), |v| v.to_string())
 }
@@ -105,17 +112,9 @@ pub fn compare_tczajka(table: &Table) -> Vec<Section> {
         let text: String = nimbers.chars().filter(|c| *c != '(' && *c != ')').collect();
         let mut diffs = Vec::new();
         if r.status != Status::Trivial {
-            diffs.push(format!("status {:?}", r.status));
+            diffs.push(format!("status {}", r.status.name()));
         }
-        if (r.preperiod, r.period) != (pre, per) {
-            diffs.push(format!(
-                "pre-period/period {}/{}, table {}/{}",
-                shown(r.preperiod),
-                shown(r.period),
-                shown(pre),
-                shown(per)
-            ));
-        }
+        diffs.extend(period_difference(r, pre, per));
         if r.periodic_values.as_deref() != Some(text.as_str()) {
             diffs.push("values differ".into());
         }
@@ -145,15 +144,7 @@ pub fn compare_tczajka(table: &Table) -> Vec<Section> {
             continue;
         }
         let mut diffs = Vec::new();
-        if (r.preperiod, r.period) != (pre, per) {
-            diffs.push(format!(
-                "pre-period/period {}/{}, table {}/{}",
-                shown(r.preperiod),
-                shown(r.period),
-                shown(pre),
-                shown(per)
-            ));
-        }
+        diffs.extend(period_difference(r, pre, per));
         if (Some(r.largest_at), Some(r.largest)) != (largest_at, largest) {
             diffs.push(format!(
                 "largest {} at {}, table {} at {}",

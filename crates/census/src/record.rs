@@ -38,6 +38,17 @@ pub enum Status {
     Unsolved,
 }
 
+impl Status {
+    /// The word in tables and messages (as serialized).
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Trivial => "trivial",
+            Status::Periodic => "periodic",
+            Status::Unsolved => "unsolved",
+        }
+    }
+}
+
 /// A proof from fewer values than this makes a game trivial.
 pub const TRIVIAL_PROOF: u64 = 1000;
 

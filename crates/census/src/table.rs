@@ -17,7 +17,7 @@ use std::fmt::Write;
 use thiserror::Error;
 
 use crate::family::Family;
-use crate::record::{CensusKey, GameRecord, Status};
+use crate::record::{CensusKey, GameRecord};
 
 /// Why results could not be merged.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -174,14 +174,6 @@ fn opt(v: Option<u64>) -> String {
     v.map_or(String::new(), |v| v.to_string())
 }
 
-fn status_name(s: Status) -> &'static str {
-    match s {
-        Status::Trivial => "trivial",
-        Status::Periodic => "periodic",
-        Status::Unsolved => "unsolved",
-    }
-}
-
 impl Table {
     /// The table as CSV, one row per game in the family's order; no timings, so that two
     /// runs of the same census give the same bytes.
@@ -195,7 +187,7 @@ impl Table {
                 out,
                 "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
                 r.code,
-                status_name(r.status),
+                r.status.name(),
                 opt(r.preperiod),
                 opt(r.period),
                 r.computed,
@@ -266,7 +258,7 @@ impl Table {
                 out,
                 "| {} | {} | {} | {} | {} ({}) | {} | {} |",
                 r.code,
-                status_name(r.status),
+                r.status.name(),
                 opt(r.preperiod),
                 opt(r.period),
                 r.largest,
@@ -286,6 +278,7 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::Status;
 
     fn record(key: &CensusKey, code: &str, checksum: &str, period: Option<(u64, u64)>) -> GameRecord {
         GameRecord {

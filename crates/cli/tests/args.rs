@@ -5,9 +5,8 @@
 use std::io::Read;
 use std::process::{Command, Output, Stdio};
 
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).output().expect("run grundy")
-}
+mod common;
+use common::grundy;
 
 fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).unwrap()

@@ -1,11 +1,10 @@
 //! The `grundy` binary as a user runs it: answers on stdout, one-line errors on stderr,
 //! exit codes 0 (ok), 1 (error), 2 (usage).
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).output().expect("run grundy")
-}
+mod common;
+use common::{grundy, grundy_with_input};
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
@@ -131,20 +130,6 @@ fn bad_input_gets_one_line_and_an_exit_code() {
             assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
         }
     }
-}
-
-fn grundy_with_input(args: &[&str], input: &str) -> Output {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
 }
 
 #[test]

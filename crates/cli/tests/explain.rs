@@ -1,19 +1,11 @@
 //! Snapshots of `grundy explain` for a handful of positions per game (their numbers are
 //! checked by brute force in grundy-core's tests/learn.rs), and `grundy practice` end to end.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
+/// `grundy args...` with `input`: whether it succeeded, its output and its errors.
 fn grundy(args: &[&str], input: &str) -> (bool, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run grundy");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    let o = child.wait_with_output().unwrap();
+    let o = common::grundy_with_input(args, input);
     (o.status.success(), String::from_utf8(o.stdout).unwrap(), String::from_utf8(o.stderr).unwrap())
 }
 

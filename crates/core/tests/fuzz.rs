@@ -8,36 +8,11 @@
 //! (bytes flipped, cut short, and payload bytes changed with the checksum and length
 //! fixed up, so that the mutation reaches the reader behind the checksum).
 
-use std::cell::Cell;
-
 use grundy_core::count::parse_count;
 use grundy_core::games::{Game, TakeAndBreak};
 use grundy_core::{Checkpoint, SparseSweep};
+use grundy_testkit::{fuzz, one_line};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestRunner};
-
-/// Runs `check` on `cases` inputs from `strategy`; a panic is a failure (proptest shrinks
-/// it to a small input). Prints the number of inputs run.
-fn fuzz<S: Strategy>(name: &str, cases: u32, strategy: S, check: impl Fn(S::Value)) {
-    let config = Config { cases, max_shrink_iters: 2000, failure_persistence: None, ..Config::default() };
-    let mut runner = TestRunner::new(config);
-    let ran = Cell::new(0usize);
-    runner
-        .run(&strategy, |input| {
-            ran.set(ran.get() + 1);
-            check(input);
-            Ok(())
-        })
-        .unwrap_or_else(|e| panic!("fuzz target {name}: {e}"));
-    eprintln!("fuzz target {name}: {} inputs", ran.get());
-    assert_eq!(ran.get(), cases as usize, "fuzz target {name} ran fewer inputs than asked");
-}
-
-/// A typed error's message: one line, not empty.
-fn one_line(message: String) {
-    assert!(!message.trim().is_empty(), "empty error message");
-    assert!(!message.contains('\n'), "error message over several lines: {message:?}");
-}
 
 /// Strings of any Unicode, and strings from the alphabet the parsers read, which reach
 /// far deeper than random Unicode does.

@@ -14,10 +14,7 @@ use std::time::Duration;
 use grundy_sources::catalog::{Format, SOURCES};
 use grundy_sources::fetch::{FetchOptions, Fetcher};
 use grundy_sources::pipeline;
-
-fn repo_fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures")
-}
+use grundy_testkit::{repo_fixtures, scratch_fixtures as scratch};
 
 /// How the server answers one path.
 #[derive(Clone)]
@@ -119,28 +116,6 @@ fn normal_routes() -> BTreeMap<String, Answer> {
         routes.insert(s.id.to_string(), Answer::Body(body));
     }
     routes
-}
-
-/// A scratch copy of fixtures/ with the raw snapshots the network would replace removed,
-/// so that a successful fetch is what provides them.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-fetch-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    copy_dir(&repo_fixtures(), &dir);
-    dir
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for e in fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let target = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_dir(&e.path(), &target);
-        } else {
-            fs::copy(e.path(), target).unwrap();
-        }
-    }
 }
 
 /// Every file under `dir` with its bytes.

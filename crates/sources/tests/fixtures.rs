@@ -3,34 +3,11 @@
 //! the check that `cargo xtask verify` runs first.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use grundy_sources::manifest::{check_files, FixtureError, Manifest};
 use grundy_sources::pipeline;
-
-fn repo_fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-fixtures-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    copy_dir(&repo_fixtures(), &dir);
-    dir
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for e in fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let target = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_dir(&e.path(), &target);
-        } else {
-            fs::copy(e.path(), target).unwrap();
-        }
-    }
-}
+use grundy_testkit::{repo_fixtures, scratch_fixtures as scratch};
 
 fn manifest(dir: &Path) -> Manifest {
     Manifest::from_toml(&fs::read_to_string(dir.join(pipeline::MANIFEST)).unwrap()).unwrap()

@@ -8,43 +8,18 @@
 //! (`Manifest::from_toml`), on arbitrary text, on text from each format's alphabet, and on
 //! mutations of the committed files (lines dropped, doubled or cut, characters changed).
 
-use std::cell::Cell;
-
 use grundy_sources::bfile::parse_bfile;
 use grundy_sources::flammenkamp::parse_page;
 use grundy_sources::manifest::Manifest;
 use grundy_sources::oeis_text::parse_oeis_text;
 use grundy_sources::pipeline::partial_flammenkamp_html;
+use grundy_testkit::{fuzz, one_line};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestRunner};
 
 const PAGE: &str = include_str!("../../../fixtures/raw/flammenkamp/grundy.partial.html");
 const B002187: &str = include_str!("../../../fixtures/raw/oeis/b002187.txt");
 const A180120: &str = include_str!("../../../fixtures/raw/stored/oeis_A180120.txt");
 const MANIFEST: &str = include_str!("../../../fixtures/manifest.toml");
-
-/// Runs `check` on `cases` inputs from `strategy`; a panic is a failure (proptest shrinks
-/// it to a small input). Prints the number of inputs run.
-fn fuzz<S: Strategy>(name: &str, cases: u32, strategy: S, check: impl Fn(S::Value)) {
-    let config = Config { cases, max_shrink_iters: 2000, failure_persistence: None, ..Config::default() };
-    let mut runner = TestRunner::new(config);
-    let ran = Cell::new(0usize);
-    runner
-        .run(&strategy, |input| {
-            ran.set(ran.get() + 1);
-            check(input);
-            Ok(())
-        })
-        .unwrap_or_else(|e| panic!("fuzz target {name}: {e}"));
-    eprintln!("fuzz target {name}: {} inputs", ran.get());
-    assert_eq!(ran.get(), cases as usize, "fuzz target {name} ran fewer inputs than asked");
-}
-
-/// A typed error's message: one line, not empty.
-fn one_line(message: String) {
-    assert!(!message.trim().is_empty(), "empty error message");
-    assert!(!message.contains('\n'), "error message over several lines: {message:?}");
-}
 
 fn regex(pattern: &str) -> BoxedStrategy<String> {
     proptest::string::string_regex(pattern).unwrap().boxed()

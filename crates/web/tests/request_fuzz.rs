@@ -4,29 +4,13 @@
 //! for whole requests, bodies included, within its deadline. Each prints how many inputs it
 //! ran (`-- --nocapture`).
 
-use std::cell::Cell;
 use std::io::Write;
 use std::net::{TcpListener, TcpStream};
 use std::time::Duration;
 
+use grundy_testkit::fuzz;
 use grundy_web::server::{parse_head, read_request, Limits, RequestError};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestRunner};
-
-fn fuzz<S: Strategy>(name: &str, cases: u32, strategy: S, check: impl Fn(S::Value)) {
-    let config = Config { cases, max_shrink_iters: 500, failure_persistence: None, ..Config::default() };
-    let mut runner = TestRunner::new(config);
-    let ran = Cell::new(0usize);
-    runner
-        .run(&strategy, |input| {
-            ran.set(ran.get() + 1);
-            check(input);
-            Ok(())
-        })
-        .unwrap_or_else(|e| panic!("fuzz target {name}: {e}"));
-    eprintln!("fuzz target {name}: {} inputs", ran.get());
-    assert_eq!(ran.get(), cases as usize);
-}
 
 fn refused_in_one_line(e: RequestError) {
     let m = e.to_string();
