@@ -12,8 +12,12 @@ use crate::Value;
 pub(super) struct FarJob {
     pub(super) start: usize,
     pub(super) stop: usize,
-    /// The far sparse heaps (r >= NEAR) known when the job was made; all are below `start`.
+    /// The far sparse heaps (r >= NEAR) known when the job was made, that the job marks;
+    /// all are below `start`.
     pub(super) far: Vec<(usize, Value)>,
+    /// The other far sparse heaps, marked by the main thread itself when it takes the block
+    /// ([`mark_far`]): with two threads, a share of stage 1 that keeps both threads busy.
+    pub(super) far_on_main: Vec<(usize, Value)>,
     /// How many sparse heaps were known then: later ones are done per heap.
     pub(super) known: usize,
     /// ROW marks per heap of the block.
@@ -53,13 +57,18 @@ unsafe fn far_marks_avx512(job: &mut FarJob, g: &[Value], base: usize) {
 /// `g` holds G(base..).
 #[inline(always)]
 fn far_marks(job: &mut FarJob, g: &[Value], base: usize) {
-    let (start, stop) = (job.start, job.stop);
-    let len = stop - start;
     job.rows.clear();
     job.rows.resize(BLOCK * ROW, 0);
-    let rows = &mut job.rows[..];
+    mark_far(&mut job.rows, &job.far, job.start, job.stop, g, base);
+}
+
+/// Marks the options sv ^ G(n - r) of the heaps n in start..stop for the sparse heaps
+/// (r, sv) of `far` in their rows; `g` holds G(base..).
+#[inline(always)]
+pub(super) fn mark_far(rows: &mut [u8], far: &[(usize, Value)], start: usize, stop: usize, g: &[Value], base: usize) {
+    let len = stop - start;
     let mut options = [0 as Value; BLOCK];
-    for &(r, sv) in &job.far {
+    for &(r, sv) in far {
         let parts = &g[start - r - base..stop - r - base];
         for (o, &p) in options.iter_mut().zip(parts) {
             *o = p ^ sv;
