@@ -1,0 +1,124 @@
+//! The octal sweep's kernels against the definition (`games::sequence::values`, mex over
+//! every move) and against each other: every kernel this CPU runs, any octal code of one
+//! to four digits, any mask, runs cut into pieces, and the mask changed mid-run.
+
+use grundy_core::games::octal_sweep::{best_mask, Kernel, OctalSweep, OctalSweepError};
+use grundy_core::games::sequence::values;
+use grundy_core::games::{Game, TakeAndBreak};
+use proptest::prelude::*;
+
+/// Every kernel, each with whether this CPU runs it.
+const KERNELS: [Kernel; 3] = [Kernel::Scalar, Kernel::Portable, Kernel::Avx2];
+
+fn definition(game: &TakeAndBreak, end: usize) -> Vec<u32> {
+    values(&Game::TakeAndBreak(game.clone()), end).unwrap()
+}
+
+fn sweep(game: &TakeAndBreak, mask: u32, kernel: Kernel, cuts: &[usize]) -> OctalSweep {
+    let mut s = OctalSweep::new(game, mask).unwrap();
+    s.set_kernel(kernel).unwrap();
+    for &cut in cuts {
+        s.run_to(cut).unwrap();
+    }
+    s
+}
+
+/// The sparse heaps under `mask`, counted from the values directly.
+fn sparse_heaps(g: &[u32], mask: u32) -> Vec<(usize, u32)> {
+    g.iter().enumerate().filter(|&(_, &v)| (v & mask).count_ones().is_multiple_of(2)).map(|(n, &v)| (n, v)).collect()
+}
+
+#[test]
+fn every_kernel_equals_the_definition() {
+    let mut ran = 0;
+    for code in [
+        ".6", ".14", ".04", ".06", ".106", ".007", ".11377", ".177", ".45", "0.014", "0.034", "0.161", ".77", ".137",
+        "4.07", ".356", ".4", "4.4", ".64", ".774",
+    ] {
+        let game = TakeAndBreak::parse(code).unwrap();
+        let expected = definition(&game, 3000);
+        let auto = OctalSweep::auto(&game, 3000).unwrap().mask();
+        for kernel in KERNELS.into_iter().filter(|k| k.is_available()) {
+            for mask in [auto, 1, 0x7fff, 0x1ee] {
+                let s = sweep(&game, mask, kernel, &[1000, 3000]);
+                assert_eq!(s.values(), &expected[..], "{code} with mask {mask:x}, {kernel:?}");
+                assert_eq!(s.sparse_heaps(), &sparse_heaps(&expected, mask)[..], "{code} {mask:x} {kernel:?}");
+                ran += 1;
+            }
+        }
+    }
+    assert!(ran >= 20 * 4 * 2, "at least the scalar and the portable kernel ran");
+}
+
+/// Longer runs, where the block kernel's far marks and both stage-2 phases all matter:
+/// the fast kernels against the scalar one (itself checked against the definition above).
+#[test]
+fn fast_kernels_equal_the_scalar_kernel() {
+    for (code, end) in [(".6", 40_000), (".007", 20_000), (".106", 20_000), (".14", 20_000), ("0.034", 20_000)] {
+        let game = TakeAndBreak::parse(code).unwrap();
+        let mut reference = OctalSweep::auto(&game, end).unwrap();
+        let mask = reference.mask();
+        reference.set_kernel(Kernel::Scalar).unwrap();
+        reference.run_to(end).unwrap();
+        for kernel in [Kernel::Portable, Kernel::Avx2].into_iter().filter(|k| k.is_available()) {
+            let s = sweep(&game, mask, kernel, &[end / 3, end]);
+            assert_eq!(s.values(), reference.values(), "{code} {kernel:?}");
+            assert_eq!(s.sparse_heaps(), reference.sparse_heaps(), "{code} {kernel:?}");
+        }
+    }
+}
+
+#[test]
+fn kernels_are_chosen_and_refused() {
+    let game = TakeAndBreak::parse(".6").unwrap();
+    let mut s = OctalSweep::new(&game, 1).unwrap();
+    assert_eq!(s.kernel(), Kernel::best());
+    assert!(Kernel::best().is_available() && Kernel::Scalar.is_available() && Kernel::Portable.is_available());
+    let avx2 = s.set_kernel(Kernel::Avx2);
+    if Kernel::Avx2.is_available() {
+        assert_eq!((avx2, s.kernel()), (Ok(()), Kernel::Avx2));
+    } else {
+        assert_eq!(avx2, Err(OctalSweepError::KernelUnavailable { kernel: Kernel::Avx2 }));
+    }
+}
+
+/// An octal code of one to four digits after the point, the last nonzero, with or without
+/// a leading digit 4 (split without taking).
+fn octal_code() -> impl Strategy<Value = String> {
+    (proptest::bool::weighted(0.2), proptest::collection::vec(0u8..8, 0..3), 1u8..8).prop_map(
+        |(split, digits, last)| {
+            let mut code = if split { "4.".to_string() } else { ".".to_string() };
+            for d in digits.into_iter().chain([last]) {
+                code.push((b'0' + d) as char);
+            }
+            code
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// Any octal code, mask and cutting of the run, and a mask changed mid-run: every kernel
+    /// gives the definition's values and the sparse heaps of the final mask.
+    #[test]
+    fn any_code_any_mask(
+        code in octal_code(),
+        mask in 1u32..0x400,
+        second in 1u32..0x400,
+        end in 1usize..5000,
+        cut in 0usize..5000,
+    ) {
+        let game = TakeAndBreak::parse(&code).unwrap();
+        let expected = definition(&game, end);
+        for kernel in KERNELS.into_iter().filter(|k| k.is_available()) {
+            let mut s = sweep(&game, mask, kernel, &[cut.min(end)]);
+            s.set_mask(second).unwrap();
+            s.run_to(end).unwrap();
+            prop_assert_eq!(s.values(), &expected[..], "{} mask {:x} then {:x}, {:?}", code, mask, second, kernel);
+            prop_assert_eq!(s.sparse_heaps(), &sparse_heaps(&expected, second)[..]);
+        }
+        // The automatic mask is one the transform calls best on some heaps: never 0.
+        prop_assert_ne!(best_mask(&expected, end / 2, 1), 0);
+    }
+}
