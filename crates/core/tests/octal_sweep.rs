@@ -50,20 +50,27 @@ fn every_kernel_equals_the_definition() {
     assert!(ran >= 20 * 4 * 2, "at least the scalar and the portable kernel ran");
 }
 
-/// Longer runs, where the block kernel's far marks and both stage-2 phases all matter:
-/// the fast kernels against the scalar one (itself checked against the definition above).
+/// Longer runs, where the block kernel's far marks, both stage-2 phases and the helper
+/// thread (runs of 2^15 heaps and more) all matter: the fast kernels on one and two
+/// threads against the scalar kernel (itself checked against the definition above).
 #[test]
 fn fast_kernels_equal_the_scalar_kernel() {
-    for (code, end) in [(".6", 40_000), (".007", 20_000), (".106", 20_000), (".14", 20_000), ("0.034", 20_000)] {
+    for (code, end) in [(".6", 80_000), (".007", 40_000), (".106", 40_000), (".14", 40_000), ("0.034", 40_000)] {
         let game = TakeAndBreak::parse(code).unwrap();
         let mut reference = OctalSweep::auto(&game, end).unwrap();
         let mask = reference.mask();
         reference.set_kernel(Kernel::Scalar).unwrap();
         reference.run_to(end).unwrap();
         for kernel in [Kernel::Portable, Kernel::Avx2].into_iter().filter(|k| k.is_available()) {
-            let s = sweep(&game, mask, kernel, &[end / 3, end]);
-            assert_eq!(s.values(), reference.values(), "{code} {kernel:?}");
-            assert_eq!(s.sparse_heaps(), reference.sparse_heaps(), "{code} {kernel:?}");
+            for threads in [1, 2] {
+                let mut s = OctalSweep::new(&game, mask).unwrap();
+                s.set_kernel(kernel).unwrap();
+                s.set_threads(threads);
+                s.run_to(end / 8).unwrap();
+                s.run_to(end).unwrap();
+                assert_eq!(s.values(), reference.values(), "{code} {kernel:?} {threads} threads");
+                assert_eq!(s.sparse_heaps(), reference.sparse_heaps(), "{code} {kernel:?} {threads} threads");
+            }
         }
     }
 }

@@ -7,29 +7,38 @@
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::*;
 
+use super::block::mark_while_many;
+
 /// Values below this are handled here (XORs of two of them stay below it).
 pub(super) const WIDTH: usize = 512;
 /// Splits per step (four vectors of eight).
 const STEP: usize = 32;
+/// Missing values from which on the lookups start (before, bytes are marked).
+const FEW: usize = 8;
 
 /// Scans the splits of heap `n` until every target (all below [`WIDTH`]) has been seen as
 /// an option, or the splits run out; `targets` keeps the missing ones, smallest first.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-pub(super) fn scan_splits(g: &[u16], n: usize, split_takes: &[usize], targets: &mut Vec<u16>) {
-    let mut set = [0u32; WIDTH / 32];
-    for &t in targets.iter() {
-        set[t as usize / 32] |= 1 << (t % 32);
-    }
-    let mut missing = targets.len();
+pub(super) fn scan_splits(g: &[u16], n: usize, split_takes: &[usize], targets: &mut Vec<u16>, marks: &mut [u8]) {
     let reverse = _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0);
-    'takes: for &k in split_takes {
+    for &k in split_takes {
         if k + 2 > n {
             continue;
         }
         let rest = n - k;
         let half = rest / 2;
-        let mut a = 1;
+        // While many values are missing, hits would come every few splits and each costs
+        // branches: mark bytes instead (no branch), checking the missing values now and then.
+        let mut a = mark_while_many(g, rest, 1, FEW, targets, marks);
+        if targets.is_empty() {
+            return;
+        }
+        let mut set = [0u32; WIDTH / 32];
+        for &t in targets.iter() {
+            set[t as usize / 32] |= 1 << (t % 32);
+        }
+        let mut missing = targets.len();
         let (mut low, mut high) = load_set(&set);
         while a + STEP - 1 <= half {
             let lo = &g[a..a + STEP];
@@ -72,7 +81,8 @@ pub(super) fn scan_splits(g: &[u16], n: usize, split_takes: &[usize], targets: &
                     }
                 }
                 if missing == 0 {
-                    break 'takes;
+                    targets.clear();
+                    return;
                 }
                 (low, high) = load_set(&set);
             }
@@ -86,12 +96,13 @@ pub(super) fn scan_splits(g: &[u16], n: usize, split_takes: &[usize], targets: &
                 *word &= !bit;
                 missing -= 1;
                 if missing == 0 {
-                    break 'takes;
+                    targets.clear();
+                    return;
                 }
             }
         }
+        targets.retain(|&t| set[t as usize / 32] & (1 << (t % 32)) != 0);
     }
-    targets.retain(|&t| set[t as usize / 32] & (1 << (t % 32)) != 0);
 }
 
 /// The set's words 0..8 and 8..16.

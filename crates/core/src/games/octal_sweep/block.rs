@@ -44,13 +44,28 @@ pub(super) struct Moves<'a> {
     pub(super) split_takes: &'a [usize],
 }
 
-/// Buffers kept between blocks.
+/// Stage 1 of one block for the far sparse heaps: a row of marks per heap.
 #[derive(Default)]
-pub(super) struct Scratch {
-    /// Far marks: `width` bytes per heap of the block.
+pub(super) struct FarRows {
+    /// The block: heaps start..start + len.
+    pub(super) start: usize,
+    pub(super) len: usize,
+    /// Bytes per row: every value and XOR of the far marks is below it.
+    width: usize,
+    /// Sparse heaps below this are near (done per heap), the others far.
+    near_below: usize,
+    /// How many sparse heaps were known when the rows were made (later ones are near).
+    known: usize,
     rows: Vec<u8>,
     /// XORs of one far sparse heap with the block's parts.
     options: Vec<u16>,
+}
+
+/// Buffers kept between blocks.
+#[derive(Default)]
+pub(super) struct Scratch {
+    /// The far marks of the block (when no helper thread makes them).
+    far: FarRows,
     /// The marks of the current heap (far row, near marks, stage-2 marks).
     marks: Vec<u8>,
     /// 1 where a value is common under the mask; as long as `marks`.
@@ -76,12 +91,20 @@ pub(super) fn applies(max: Value) -> bool {
     (max as usize) < MAX_WIDTH / 2
 }
 
-/// Computes one block of heaps, at most up to `stop`; returns how many heaps were done.
-/// Stops early (before pushing) if a value would reach [`MAX_WIDTH`] / 2, so the caller
-/// can go on with the scalar loop.
-/// `AVX2`: compiled inside [`run_block_avx2`], so stage 2 may use [`super::avx2`].
+/// Heaps per block when the largest value so far is `max`.
+pub(super) fn block_len(max: Value) -> usize {
+    (ROWS_BYTES / row_width(max)).clamp(MIN_BLOCK, MAX_BLOCK)
+}
+
+/// Bytes per row of marks: every value so far and every XOR of two is below it.
+fn row_width(max: Value) -> usize {
+    (1usize << (Value::BITS - max.leading_zeros())).max(64)
+}
+
+/// Computes one block of heaps (far marks, then heap by heap), at most up to `stop`;
+/// returns how many heaps were done.
 #[inline(always)]
-pub(super) fn run_block<const AVX2: bool>(
+fn run_block<const AVX2: bool>(
     moves: &Moves,
     s: &mut Sweep,
     scratch: &mut Scratch,
@@ -89,13 +112,31 @@ pub(super) fn run_block<const AVX2: bool>(
     progress: &mut dyn FnMut(u64),
 ) -> usize {
     let start = s.values.len();
-    let bits = Value::BITS - s.max.leading_zeros();
-    let width = (1usize << bits).max(64);
-    let len = (ROWS_BYTES / width).clamp(MIN_BLOCK, MAX_BLOCK).min(stop - start);
+    let len = block_len(*s.max).min(stop - start);
+    let mut far = std::mem::take(&mut scratch.far);
     // Sparse heaps r >= len are far: every part n - k - r of the block is below `start`.
-    let far_from = s.sparse.partition_point(|&(r, _)| r < len);
-    let known = s.sparse.len();
-    far_marks(moves, s, scratch, start, len, width, far_from, known);
+    far_rows(moves, s.narrow, s.sparse, *s.max, start, len, len, &mut far);
+    let done = run_heaps::<AVX2>(moves, s, scratch, &far, progress);
+    scratch.far = far;
+    done
+}
+
+/// Computes the heaps of the block `far` was made for, heap by heap; returns how many
+/// were done. Stops early (before pushing) if a value would reach [`MAX_WIDTH`] / 2, so
+/// the caller can go on with the scalar loop.
+/// `AVX2`: compiled inside an AVX2 function, so stage 2 may use [`super::avx2`].
+#[inline(always)]
+fn run_heaps<const AVX2: bool>(
+    moves: &Moves,
+    s: &mut Sweep,
+    scratch: &mut Scratch,
+    far: &FarRows,
+    progress: &mut dyn FnMut(u64),
+) -> usize {
+    let (start, len, width) = (far.start, far.len, far.width);
+    assert_eq!(s.values.len(), start, "far rows are made for the next block");
+    let near_to = s.sparse.partition_point(|&(r, _)| r < far.near_below).min(s.sparse.len());
+    let known = far.known;
     if scratch.common_mask != s.mask {
         scratch.common.clear();
         scratch.common_mask = s.mask;
@@ -104,7 +145,7 @@ pub(super) fn run_block<const AVX2: bool>(
         let i = n - start;
         let marks = &mut scratch.marks;
         marks.clear();
-        marks.extend_from_slice(&scratch.rows[i * width..(i + 1) * width]);
+        marks.extend_from_slice(&far.rows[i * width..(i + 1) * width]);
         // Room for every XOR of two values (all below 2^bits of the largest so far).
         marks.resize(width.max(2usize << (Value::BITS - s.max.leading_zeros())), 0);
         let g = &s.narrow[..];
@@ -117,13 +158,14 @@ pub(super) fn run_block<const AVX2: bool>(
                 marks[g[n - k] as usize] = 1;
             }
         }
-        // Stage 1 for the near sparse heaps: below `len`, or found in this block.
+        // Stage 1 for the near sparse heaps: below `near_below`, or found since the rows
+        // were made.
         for &k in moves.split_takes {
             if k + 2 > n {
                 continue;
             }
             let rest = n - k;
-            for part in [&s.sparse[..far_from], &s.sparse[known..]] {
+            for part in [&s.sparse[..near_to], &s.sparse[known..]] {
                 for &(r, rv) in part.iter().take_while(|&&(r, _)| r < rest) {
                     if r != 0 {
                         marks[(rv as u16 ^ g[rest - r]) as usize] = 1;
@@ -142,10 +184,11 @@ pub(super) fn run_block<const AVX2: bool>(
         unmarked_sparse_below(marks, &scratch.common, c, targets);
         if !targets.is_empty() {
             #[cfg(target_arch = "x86_64")]
-            if AVX2 && (*s.max as usize) < super::avx2::WIDTH {
+            let narrow = targets.last().is_some_and(|&t| (t as usize) < super::avx2::WIDTH);
+            if AVX2 && (*s.max as usize) < super::avx2::WIDTH && narrow {
                 // SAFETY: AVX2 is true only in `run_block_avx2`, whose callers checked that
                 // the CPU has AVX2 (and BMI1/2, POPCNT).
-                unsafe { super::avx2::scan_splits(g, n, moves.split_takes, targets) };
+                unsafe { super::avx2::scan_splits(g, n, moves.split_takes, targets, marks) };
             } else {
                 scan_splits(g, n, moves.split_takes, targets, marks);
             }
@@ -170,29 +213,36 @@ pub(super) fn run_block<const AVX2: bool>(
     len
 }
 
-/// Fills the block's rows with the options of every far sparse heap.
+/// Makes the far rows of the block start..start + len: the options of every sparse heap
+/// r >= `near_below` in `sparse`, whose parts n - k - r must all be in `g`.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn far_marks(
+pub(super) fn far_rows(
     moves: &Moves,
-    s: &Sweep,
-    scratch: &mut Scratch,
+    g: &[u16],
+    sparse: &[(usize, Value)],
+    max: Value,
     start: usize,
     len: usize,
-    width: usize,
-    far_from: usize,
-    known: usize,
+    near_below: usize,
+    far: &mut FarRows,
 ) {
-    scratch.rows.clear();
-    scratch.rows.resize(len * width, 0);
+    let width = row_width(max);
+    far.start = start;
+    far.len = len;
+    far.width = width;
+    far.near_below = near_below;
+    far.known = sparse.len();
+    far.rows.clear();
+    far.rows.resize(len * width, 0);
     // A plain slice, not the Vec: a byte store through the Vec could change its length as
     // far as the compiler knows, so it would reload it after every mark.
-    let rows = &mut scratch.rows[..];
-    scratch.options.resize(MAX_BLOCK, 0);
-    let options = &mut scratch.options[..len];
-    let g = &s.narrow[..];
+    let rows = &mut far.rows[..];
+    far.options.resize(MAX_BLOCK, 0);
+    let options = &mut far.options[..len];
+    let from = sparse.partition_point(|&(r, _)| r < near_below);
     for &k in moves.split_takes {
-        for &(r, rv) in &s.sparse[far_from..known] {
+        for &(r, rv) in &sparse[from..] {
             // Heap n = start + i has the part n - k - r, which must be at least 1.
             let i0 = (k + r + 1).saturating_sub(start);
             if i0 >= len {
@@ -270,14 +320,7 @@ fn scan_splits(g: &[u16], n: usize, split_takes: &[usize], targets: &mut Vec<u16
         let mut a = 1;
         while a <= half {
             if targets.len() > TARGETS {
-                // Checking costs one load per target: check less often when many are missing.
-                let step = MARK_STEP.max(4 * targets.len());
-                let end = (a + step).min(half + 1);
-                for a in a..end {
-                    marks[(g[a] ^ g[rest - a]) as usize] = 1;
-                }
-                a = end;
-                targets.retain(|&t| marks[t as usize] == 0);
+                a = mark_while_many(g, rest, a, TARGETS, targets, marks);
             } else {
                 let mut t = [NO_VALUE; TARGETS];
                 t[..targets.len()].copy_from_slice(targets);
@@ -306,6 +349,31 @@ fn scan_splits(g: &[u16], n: usize, split_takes: &[usize], targets: &mut Vec<u16
     }
 }
 
+/// Marks the options of the splits a + (rest - a) of `rest` stones from `a` on while more
+/// than `few` targets are missing, removing the targets seen every step; returns the next
+/// split. Checking costs one load per target, so the steps grow with their number.
+#[inline(always)]
+pub(super) fn mark_while_many(
+    g: &[u16],
+    rest: usize,
+    mut a: usize,
+    few: usize,
+    targets: &mut Vec<u16>,
+    marks: &mut [u8],
+) -> usize {
+    let half = rest / 2;
+    while targets.len() > few && a <= half {
+        let step = MARK_STEP.max(4 * targets.len());
+        let end = (a + step).min(half + 1);
+        for a in a..end {
+            marks[(g[a] ^ g[rest - a]) as usize] = 1;
+        }
+        a = end;
+        targets.retain(|&t| marks[t as usize] == 0);
+    }
+    a
+}
+
 /// Whether any split of a step gives one of the targets: `lo[j] ^ hi[STEP - 1 - j]` are the
 /// step's options. Written as plain loops for the compiler to vectorize.
 #[inline(always)]
@@ -325,7 +393,7 @@ fn step_hits(lo: &[u16; SEARCH_STEP], hi: &[u16; SEARCH_STEP], t: &[u16; TARGETS
 /// [`run_block`] compiled with AVX2.
 ///
 /// # Safety
-/// The CPU must have AVX2 (checked by [`super::Kernel::Avx2`]'s constructor).
+/// The CPU must have AVX2, BMI1/2 and POPCNT ([`super::Kernel::Avx2`] is only chosen then).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 pub(super) unsafe fn run_block_avx2(
@@ -347,4 +415,51 @@ pub(super) fn run_block_portable(
     progress: &mut dyn FnMut(u64),
 ) -> usize {
     run_block::<false>(moves, s, scratch, stop, progress)
+}
+
+/// [`run_heaps`] compiled with AVX2.
+///
+/// # Safety
+/// As [`run_block_avx2`].
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+pub(super) unsafe fn run_heaps_avx2(
+    moves: &Moves,
+    s: &mut Sweep,
+    scratch: &mut Scratch,
+    far: &FarRows,
+    progress: &mut dyn FnMut(u64),
+) -> usize {
+    run_heaps::<true>(moves, s, scratch, far, progress)
+}
+
+/// [`run_heaps`] compiled for the baseline target.
+pub(super) fn run_heaps_portable(
+    moves: &Moves,
+    s: &mut Sweep,
+    scratch: &mut Scratch,
+    far: &FarRows,
+    progress: &mut dyn FnMut(u64),
+) -> usize {
+    run_heaps::<false>(moves, s, scratch, far, progress)
+}
+
+/// [`far_rows`] compiled with AVX2.
+///
+/// # Safety
+/// As [`run_block_avx2`].
+#[allow(clippy::too_many_arguments)]
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+pub(super) unsafe fn far_rows_avx2(
+    moves: &Moves,
+    g: &[u16],
+    sparse: &[(usize, Value)],
+    max: Value,
+    start: usize,
+    len: usize,
+    near_below: usize,
+    far: &mut FarRows,
+) {
+    far_rows(moves, g, sparse, max, start, len, near_below, far)
 }

@@ -24,6 +24,7 @@ use thiserror::Error;
 use crate::games::sequence::Wide;
 use crate::games::TakeAndBreak;
 
+mod ahead;
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 mod block;
@@ -96,6 +97,8 @@ pub struct OctalSweep {
     max: Value,
     sparse: Vec<(usize, Value)>,
     kernel: Kernel,
+    /// 1, or 2: the far marks of the next block on a helper thread (long runs only).
+    threads: usize,
     block: block::Scratch,
     /// Scratch sets of values of the scalar loop, as bit words.
     marked: Vec<u64>,
@@ -164,6 +167,7 @@ impl OctalSweep {
             max: 0,
             sparse: Vec::new(),
             kernel: Kernel::best(),
+            threads: 2,
             block: block::Scratch::default(),
             marked: Vec::new(),
             direct: Vec::new(),
@@ -240,6 +244,17 @@ impl OctalSweep {
         self.kernel
     }
 
+    /// Uses one thread, or two (stage 1's far marks a block ahead on a helper thread, for
+    /// runs of at least 2^15 heaps with the block kernel). The values do not depend on it.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, 2);
+    }
+
+    /// The number of threads: 1 or 2 (the default).
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
     /// Chooses the kernel (the values do not depend on it; tests compare them).
     pub fn set_kernel(&mut self, kernel: Kernel) -> Result<(), OctalSweepError> {
         if !kernel.is_available() {
@@ -269,7 +284,11 @@ impl OctalSweep {
                         max: &mut self.max,
                         mask: self.mask,
                     };
+                    let long = end - s.values.len() >= ahead::MIN_HEAPS;
                     let done = match self.kernel {
+                        _ if self.threads == 2 && long => {
+                            ahead::run(self.kernel, &moves, &mut s, &mut self.block, end, &mut progress)
+                        }
                         #[cfg(target_arch = "x86_64")]
                         // SAFETY: the kernel is Avx2 only if `Kernel::is_available` said so
                         // (checked by `set_kernel` and `Kernel::best`).
