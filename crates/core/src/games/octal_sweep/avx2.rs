@@ -7,8 +7,6 @@
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::*;
 
-use super::block::mark_while_many;
-
 /// Values below this are handled here (XORs of two of them stay below it).
 pub(super) const WIDTH: usize = 512;
 /// Splits per step (four vectors of eight).
@@ -30,7 +28,7 @@ pub(super) fn scan_splits(g: &[u16], n: usize, split_takes: &[usize], targets: &
         let half = rest / 2;
         // While many values are missing, hits would come every few splits and each costs
         // branches: mark bytes instead (no branch), checking the missing values now and then.
-        let mut a = mark_while_many(g, rest, 1, FEW, targets, marks);
+        let mut a = mark_while_many(g, rest, FEW, targets, marks);
         if targets.is_empty() {
             return;
         }
@@ -103,6 +101,37 @@ pub(super) fn scan_splits(g: &[u16], n: usize, split_takes: &[usize], targets: &
         }
         targets.retain(|&t| set[t as usize / 32] & (1 << (t % 32)) != 0);
     }
+}
+
+/// Marks the options of the splits a + (rest - a) from a = 1 on while more than `few`
+/// targets are missing, in steps of whole vectors, removing the targets seen after every
+/// step; returns the next split. A check costs one load per target, so the steps grow with
+/// their number.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+fn mark_while_many(g: &[u16], rest: usize, few: usize, targets: &mut Vec<u16>, marks: &mut [u8]) -> usize {
+    let marks: &mut [u8; WIDTH] = (&mut marks[..WIDTH]).try_into().expect("marks cover every value below WIDTH");
+    let half = rest / 2;
+    let mut a = 1;
+    while targets.len() > few && a + STEP - 1 <= half {
+        let steps = (8 * targets.len()).div_ceil(STEP);
+        for _ in 0..steps {
+            if a + STEP - 1 > half {
+                break;
+            }
+            let lo: &[u16; STEP] = g[a..a + STEP].try_into().expect("a whole step");
+            let hi: &[u16; STEP] = g[rest - a - (STEP - 1)..=rest - a].try_into().expect("a whole step");
+            let mut xs = [0u16; STEP];
+            for (j, x) in xs.iter_mut().enumerate() {
+                *x = lo[j] ^ hi[STEP - 1 - j];
+            }
+            for x in xs {
+                marks[x as usize % WIDTH] = 1;
+            }
+            a += STEP;
+        }
+        targets.retain(|&t| marks[t as usize] == 0);
+    }
+    a
 }
 
 /// The set's words 0..8 and 8..16.
