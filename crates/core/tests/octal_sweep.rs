@@ -23,6 +23,19 @@ fn sweep(game: &TakeAndBreak, mask: u32, kernel: Kernel, cuts: &[usize]) -> Octa
     s
 }
 
+/// The parity of the stones every split of `code` takes, if they all have the same one.
+fn take_parity(game: &TakeAndBreak) -> Option<usize> {
+    let takes: Vec<usize> = game.digits().iter().enumerate().filter(|(_, &d)| d & 4 != 0).map(|(k, _)| k).collect();
+    let k = *takes.first()?;
+    takes.iter().all(|&j| j % 2 == k % 2).then_some(k % 2)
+}
+
+/// The sparse heaps under the heap-parity rule: popcount(G(n) & mask) + n + k even.
+fn sparse_heaps_with_parity(g: &[u32], mask: u32, k: usize) -> Vec<(usize, u32)> {
+    let even = |n: usize, v: u32| (v & mask).count_ones() as usize + n + k;
+    g.iter().enumerate().filter(|&(n, &v)| even(n, v).is_multiple_of(2)).map(|(n, &v)| (n, v)).collect()
+}
+
 /// The sparse heaps under `mask`, counted from the values directly.
 fn sparse_heaps(g: &[u32], mask: u32) -> Vec<(usize, u32)> {
     g.iter().enumerate().filter(|&(_, &v)| (v & mask).count_ones().is_multiple_of(2)).map(|(n, &v)| (n, v)).collect()
@@ -64,6 +77,9 @@ fn fast_kernels_equal_the_scalar_kernel() {
         for kernel in [Kernel::Portable, Kernel::Avx2].into_iter().filter(|k| k.is_available()) {
             for threads in [1, 2] {
                 let mut s = OctalSweep::new(&game, mask).unwrap();
+                if reference.heap_parity() {
+                    s.set_mask_with_heap_parity(mask).unwrap();
+                }
                 s.set_kernel(kernel).unwrap();
                 s.set_threads(threads);
                 s.run_to(end / 8).unwrap();
@@ -73,6 +89,38 @@ fn fast_kernels_equal_the_scalar_kernel() {
             }
         }
     }
+}
+
+/// The heap-parity rule: exact under any mask for codes whose splits take stones of one
+/// parity, refused for the others, and what the automatic choice takes for .106 (whose
+/// values follow the heaps' parity: half of its heaps are sparse under every plain mask).
+#[test]
+fn heap_parity_rule() {
+    for code in [".106", ".6", ".007", ".04", "4.4", ".356"] {
+        let game = TakeAndBreak::parse(code).unwrap();
+        let expected = definition(&game, 3000);
+        for kernel in KERNELS.into_iter().filter(|k| k.is_available()) {
+            let mut s = OctalSweep::new(&game, 1).unwrap();
+            s.set_kernel(kernel).unwrap();
+            s.run_to(500).unwrap();
+            match take_parity(&game) {
+                Some(k) => {
+                    s.set_mask_with_heap_parity(0xd).unwrap();
+                    assert!(s.heap_parity());
+                    s.run_to(3000).unwrap();
+                    assert_eq!(s.values(), &expected[..], "{code} {kernel:?}");
+                    assert_eq!(s.sparse_heaps(), &sparse_heaps_with_parity(&expected, 0xd, k)[..], "{code} {kernel:?}");
+                }
+                None => assert_eq!(s.set_mask_with_heap_parity(0xd), Err(OctalSweepError::MixedTakeParity), "{code}"),
+            }
+        }
+    }
+    let game = TakeAndBreak::parse(".106").unwrap();
+    let mut s = OctalSweep::auto(&game, 1 << 15).unwrap();
+    s.run_to(1 << 15).unwrap();
+    assert!(s.heap_parity(), ".106 takes the heap-parity rule");
+    assert!(s.sparse_heaps().len() < 100, "{} sparse heaps", s.sparse_heaps().len());
+    assert_eq!(s.values(), &definition(&game, 1 << 15)[..]);
 }
 
 #[test]
@@ -124,6 +172,14 @@ proptest! {
             s.run_to(end).unwrap();
             prop_assert_eq!(s.values(), &expected[..], "{} mask {:x} then {:x}, {:?}", code, mask, second, kernel);
             prop_assert_eq!(s.sparse_heaps(), &sparse_heaps(&expected, second)[..]);
+            // The heap-parity rule from the cut on, where the code allows it.
+            if let Some(k) = take_parity(&game) {
+                let mut s = sweep(&game, mask, kernel, &[cut.min(end)]);
+                s.set_mask_with_heap_parity(second).unwrap();
+                s.run_to(end).unwrap();
+                prop_assert_eq!(s.values(), &expected[..], "{} parity rule {:x}, {:?}", code, second, kernel);
+                prop_assert_eq!(s.sparse_heaps(), &sparse_heaps_with_parity(&expected, second, k)[..]);
+            }
         }
         // The automatic mask is one the transform calls best on some heaps: never 0.
         prop_assert_ne!(best_mask(&expected, end / 2, 1), 0);

@@ -85,6 +85,9 @@ pub(super) struct Sweep<'a> {
     /// The largest value so far.
     pub(super) max: &'a mut Value,
     pub(super) mask: Value,
+    /// Under the heap-parity rule, the parity of the splits' takes: heap n's class is
+    /// flipped when n + κ is odd.
+    pub(super) flip: Option<usize>,
 }
 
 /// Whether the block kernel applies with values up to `max`.
@@ -176,7 +179,8 @@ fn run_heaps<const AVX2: bool>(
                 }
             }
         }
-        let c = first_unmarked_common(marks, &mut scratch.common, s.mask);
+        let flip = s.flip.is_some_and(|kappa| (n ^ kappa) & 1 == 1);
+        let c = first_unmarked_common(marks, &mut scratch.common, s.mask, flip as u8);
         if c >= MAX_WIDTH {
             // Cannot happen while values are below MAX_WIDTH / 2 with few options, but
             // targets are u16: leave such a heap to the scalar loop.
@@ -184,7 +188,7 @@ fn run_heaps<const AVX2: bool>(
         }
         let targets = &mut scratch.targets;
         targets.clear();
-        unmarked_sparse_below(marks, &scratch.common, c, targets);
+        unmarked_sparse_below(marks, &scratch.common, c, flip as u8, targets);
         if !targets.is_empty() {
             #[cfg(target_arch = "x86_64")]
             let narrow = targets.last().is_some_and(|&t| (t as usize) < super::avx2::WIDTH);
@@ -203,7 +207,7 @@ fn run_heaps<const AVX2: bool>(
             return i;
         }
         let value = value as Value;
-        if is_sparse(value, s.mask) {
+        if is_sparse(value, s.mask) != flip {
             s.sparse.push((n, value));
         }
         *s.max = (*s.max).max(value);
@@ -264,9 +268,10 @@ pub(super) fn far_rows(
 }
 
 /// The smallest common value not marked; values past `marks` are unmarked (the marks grow
-/// by 64 at a time until one is found). `common` is extended to cover `marks`.
+/// by 64 at a time until one is found). `common` (1 where a value is common under the
+/// plain rule) is extended to cover `marks`; `flip` 1 swaps the classes (heap parity).
 #[inline(always)]
-fn first_unmarked_common(marks: &mut Vec<u8>, common: &mut Vec<u8>, mask: Value) -> usize {
+fn first_unmarked_common(marks: &mut Vec<u8>, common: &mut Vec<u8>, mask: Value, flip: u8) -> usize {
     let mut from = 0;
     loop {
         if !marks.len().is_multiple_of(64) {
@@ -279,7 +284,7 @@ fn first_unmarked_common(marks: &mut Vec<u8>, common: &mut Vec<u8>, mask: Value)
         for (k, (m, c)) in marks[from..].chunks_exact(64).zip(common[from..].chunks_exact(64)).enumerate() {
             let mut free = 0u64;
             for (j, (&m, &c)) in m.iter().zip(c).enumerate() {
-                free |= ((m == 0 && c != 0) as u64) << j;
+                free |= ((m == 0 && c != flip) as u64) << j;
             }
             if free != 0 {
                 return from + k * 64 + free.trailing_zeros() as usize;
@@ -290,13 +295,14 @@ fn first_unmarked_common(marks: &mut Vec<u8>, common: &mut Vec<u8>, mask: Value)
     }
 }
 
-/// Pushes the sparse values below `c` that are not marked, in increasing order.
+/// Pushes the sparse values below `c` that are not marked, in increasing order (`flip` as
+/// in [`first_unmarked_common`]).
 #[inline(always)]
-fn unmarked_sparse_below(marks: &[u8], common: &[u8], c: usize, targets: &mut Vec<u16>) {
+fn unmarked_sparse_below(marks: &[u8], common: &[u8], c: usize, flip: u8, targets: &mut Vec<u16>) {
     for (k, (m, cm)) in marks[..c.next_multiple_of(64)].chunks_exact(64).zip(common.chunks_exact(64)).enumerate() {
         let mut free = 0u64;
         for (j, (&m, &cm)) in m.iter().zip(cm).enumerate() {
-            free |= ((m == 0 && cm == 0) as u64) << j;
+            free |= ((m == 0 && cm == flip) as u64) << j;
         }
         while free != 0 {
             let v = k * 64 + free.trailing_zeros() as usize;

@@ -80,6 +80,8 @@ pub enum OctalSweepError {
     ZeroMask,
     #[error("heap {heap} would have a value beyond 32 bits")]
     TooLarge { heap: u64 },
+    #[error("the heap-parity rule needs every split to take stones of one parity")]
+    MixedTakeParity,
     #[error("this CPU cannot run the {kernel:?} kernel")]
     KernelUnavailable { kernel: Kernel },
 }
@@ -90,6 +92,11 @@ pub struct OctalSweep {
     /// Stones taken by the moves that split (bit 4).
     split_takes: Vec<usize>,
     mask: Value,
+    /// Whether the heap's parity is part of the rule ([`OctalSweep::heap_parity`]).
+    parity: bool,
+    /// The parity of every split's take, if they all have the same one (the heap-parity
+    /// rule needs that).
+    take_parity: Option<usize>,
     values: Vec<Value>,
     /// The values as u16, kept while they are small enough for the block kernel.
     narrow: Option<Vec<u16>>,
@@ -112,6 +119,18 @@ pub fn is_sparse(v: Value, mask: Value) -> bool {
     (v & mask).count_ones().is_multiple_of(2)
 }
 
+/// The heaps whose class is flipped under the heap-parity rule: with every split taking k
+/// stones of parity κ, heap n is sparse when (popcount(G(n) & mask) + n + κ) is even. Why
+/// it is sound: a split a + b = n - k has a + b + n + k even, so when both parts are of the
+/// same class their XOR is sparse at n, as with the plain rule (the proof of the method
+/// needs nothing else). Some games have no good mask without it: .106's values follow the
+/// heap's parity, and half of its heaps are sparse under every plain mask, 15 under this
+/// rule (ogsolve's RC2 method splits values by the heap's parity in the same way).
+#[inline]
+fn flipped(n: usize, take_parity: usize) -> bool {
+    (n ^ take_parity) & 1 == 1
+}
+
 /// The nonzero mask under which the fewest of `values[from..]` are sparse (ties: the fewest
 /// of all `values`, then the smallest mask), allowing `extra_bits` bits above the largest
 /// value (the masks of games whose values keep growing have high bits). By Walsh-Hadamard
@@ -124,6 +143,28 @@ pub fn best_mask(values: &[Value], from: usize, extra_bits: u32) -> Value {
     let late = walsh_hadamard(&values[from.min(values.len())..], bits);
     let all = walsh_hadamard(values, bits);
     (1..1usize << bits).min_by_key(|&m| (late[m], all[m], m)).unwrap_or(1) as Value
+}
+
+/// The best rule for `values[from..]`: the [`best_mask`], or, when every split takes stones
+/// of the same parity (`take_parity`), the heap-parity rule under its own best mask if it
+/// leaves at most a quarter as many sparse heaps (it is kept for the games that need it).
+/// Returns the mask and whether the heap's parity is in the rule.
+fn best_rule(values: &[Value], from: usize, take_parity: Option<usize>) -> (Value, bool) {
+    let plain = best_mask(values, from, 1);
+    let Some(kappa) = take_parity else { return (plain, false) };
+    // Heap n as the value 2 G(n) + [n + κ odd]: a mask 2m + 1 counts the heap's parity in.
+    let augmented: Vec<Value> =
+        values.iter().enumerate().map(|(n, &v)| (v << 1) | flipped(n, kappa) as Value).collect();
+    let max = augmented.iter().copied().max().unwrap_or(1).max(1);
+    let bits = ((32 - max.leading_zeros()) + 1).min(24);
+    let late = walsh_hadamard(&augmented[from.min(values.len())..], bits);
+    let all = walsh_hadamard(&augmented, bits);
+    let sparse = |w: i64| (late[0] + w) / 2;
+    let best = (3..1usize << bits).step_by(2).min_by_key(|&m| (late[m], all[m], m));
+    match best {
+        Some(m) if 4 * sparse(late[m]) < sparse(late[(plain as usize) << 1]) => ((m >> 1) as Value, true),
+        _ => (plain, false),
+    }
 }
 
 /// The Walsh-Hadamard transform of the counts of `values` (all below 2^bits).
@@ -157,11 +198,17 @@ impl OctalSweep {
             return Err(OctalSweepError::ZeroMask);
         }
         let digits = game.digits().to_vec();
-        let split_takes = digits.iter().enumerate().filter(|(_, &d)| d & 4 != 0).map(|(k, _)| k).collect();
+        let split_takes: Vec<usize> = digits.iter().enumerate().filter(|(_, &d)| d & 4 != 0).map(|(k, _)| k).collect();
+        let take_parity = match split_takes.first() {
+            Some(&k) if split_takes.iter().all(|&j| (j ^ k) & 1 == 0) => Some(k & 1),
+            _ => None,
+        };
         Ok(OctalSweep {
             digits,
             split_takes,
             mask,
+            parity: false,
+            take_parity,
             values: Vec::new(),
             narrow: Some(Vec::new()),
             max: 0,
@@ -183,8 +230,7 @@ impl OctalSweep {
         let first_end = 4096.min(end.max(64));
         let mut s = OctalSweep::new(game, 1)?;
         s.run_to(first_end)?;
-        let first = best_mask(&s.values, first_end / 2, 1);
-        let mut s = s.with_mask(first)?;
+        s.refine_mask(first_end / 2)?;
         if end > 4 * first_end {
             // Refined at every doubling, not only at the end: a mask chosen on few heaps can
             // leave a third of the next ones sparse (.6: mask 6e from 2^12 heaps, 1ee from
@@ -194,13 +240,52 @@ impl OctalSweep {
             while n < n1 {
                 n = (2 * n).min(n1);
                 s.run_to(n)?;
-                let refined = best_mask(&s.values, n / 2, 1);
-                if refined != s.mask {
-                    s.set_mask(refined)?;
-                }
+                s.refine_mask(n / 2)?;
             }
         }
         Ok(s)
+    }
+
+    /// Chooses the rule again on the heaps `from..` (the [`best_mask`], or the heap-parity
+    /// rule when it is much better there: see [`OctalSweep::heap_parity`]).
+    pub fn refine_mask(&mut self, from: usize) -> Result<(), OctalSweepError> {
+        let (mask, parity) = best_rule(&self.values, from, self.take_parity);
+        if (mask, parity) != (self.mask, self.parity) {
+            self.parity = parity;
+            self.set_rule(mask)?;
+        }
+        Ok(())
+    }
+
+    /// Whether the heap's parity is part of the sparse/common rule: then heap n is sparse
+    /// when popcount(G(n) & mask) + n + k is even (every split takes k stones of one
+    /// parity), not when popcount(G(n) & mask) is. Only [`OctalSweep::auto`] and
+    /// [`OctalSweep::refine_mask`] choose it, for codes without a good plain mask (.106).
+    pub fn heap_parity(&self) -> bool {
+        self.parity
+    }
+
+    /// Changes to the heap-parity rule under `mask` (see [`OctalSweep::heap_parity`]),
+    /// keeping the values; refused when the splits take stones of both parities.
+    pub fn set_mask_with_heap_parity(&mut self, mask: Value) -> Result<(), OctalSweepError> {
+        if self.take_parity.is_none() {
+            return Err(OctalSweepError::MixedTakeParity);
+        }
+        if mask == 0 {
+            return Err(OctalSweepError::ZeroMask);
+        }
+        self.parity = true;
+        self.set_rule(mask)
+    }
+
+    /// Whether heap `n` with value `v` is sparse under the sweep's rule.
+    pub fn is_sparse_heap(&self, n: usize, v: Value) -> bool {
+        is_sparse(v, self.mask) != self.flips(n)
+    }
+
+    /// Whether the heap-parity rule flips heap n's class.
+    fn flips(&self, n: usize) -> bool {
+        self.parity && self.take_parity.is_some_and(|kappa| flipped(n, kappa))
     }
 
     /// The same sweep under another mask: the values do not depend on the mask, only the
@@ -210,14 +295,20 @@ impl OctalSweep {
         Ok(self)
     }
 
-    /// Changes the mask, keeping the values (the sparse heaps are listed anew).
+    /// Changes the mask, keeping the values (the sparse heaps are listed anew); the rule
+    /// becomes the plain one (no heap parity).
     pub fn set_mask(&mut self, mask: Value) -> Result<(), OctalSweepError> {
+        self.parity = false;
+        self.set_rule(mask)
+    }
+
+    fn set_rule(&mut self, mask: Value) -> Result<(), OctalSweepError> {
         if mask == 0 {
             return Err(OctalSweepError::ZeroMask);
         }
         self.mask = mask;
-        self.sparse =
-            self.values.iter().enumerate().filter(|&(_, &v)| is_sparse(v, mask)).map(|(n, &v)| (n, v)).collect();
+        let sparse = self.values.iter().enumerate().filter(|&(n, &v)| self.is_sparse_heap(n, v));
+        self.sparse = sparse.map(|(n, &v)| (n, v)).collect();
         Ok(())
     }
 
@@ -283,6 +374,7 @@ impl OctalSweep {
                         sparse: &mut self.sparse,
                         max: &mut self.max,
                         mask: self.mask,
+                        flip: if self.parity { self.take_parity } else { None },
                     };
                     let long = end - s.values.len() >= ahead::MIN_HEAPS;
                     let done = match self.kernel {
@@ -304,7 +396,7 @@ impl OctalSweep {
             }
             let n = self.values.len();
             let v = self.next().ok_or(OctalSweepError::TooLarge { heap: n as u64 })?;
-            if is_sparse(v, self.mask) {
+            if self.is_sparse_heap(n, v) {
                 self.sparse.push((n, v));
             }
             self.values.push(v);
@@ -336,6 +428,9 @@ impl OctalSweep {
         let n = self.values.len();
         let g = &self.values;
         let mask = self.mask;
+        // The class a value would have as G(n).
+        let flip = self.flips(n);
+        let sparse_at = move |x: Value| is_sparse(x, mask) != flip;
         self.marked.iter_mut().for_each(|w| *w = 0);
         // Moves that leave no heap or one heap: few, marked whatever their class.
         for (k, &d) in self.digits.iter().enumerate().skip(1).take_while(|&(k, _)| k <= n) {
@@ -359,18 +454,18 @@ impl OctalSweep {
                     continue;
                 }
                 let x = rv ^ g[rest - r];
-                if !is_sparse(x, mask) {
+                if !sparse_at(x) {
                     Self::set(&mut self.marked, x as usize);
                 }
             }
         }
         // A common value below 2^32 not marked exists: at most n values are marked.
-        let c = (0..=u32::MAX as usize).find(|&v| !is_sparse(v as Value, mask) && !Self::has(&self.marked, v))?;
+        let c = (0..=u32::MAX as usize).find(|&v| !sparse_at(v as Value) && !Self::has(&self.marked, v))?;
         // Stage 2: the sparse values below c that no direct move gives.
         self.need.clear();
         let mut missing = 0;
         for v in 0..c {
-            if is_sparse(v as Value, mask) && !Self::has(&self.direct, v) {
+            if sparse_at(v as Value) && !Self::has(&self.direct, v) {
                 Self::set(&mut self.need, v);
                 missing += 1;
             }
