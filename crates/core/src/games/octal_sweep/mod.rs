@@ -10,14 +10,19 @@
 //! chosen as tczajka does, from a Walsh-Hadamard transform of the value counts
 //! ([`best_mask`]): the transform gives, for every mask at once, how many heaps it would
 //! make sparse. Cost: O(n * sparse heaps below n) for stage 1 plus the stage-2 scans,
-//! which stop early when the mask is good; memory 4 bytes a heap (6 while the values fit
-//! in 16 bits). Tested against the definition ([`crate::games::sequence`]).
+//! which stop early when the mask is good. Tested against the definition
+//! ([`crate::games::sequence`]).
 //!
 //! Three kernels ([`Kernel`]) compute the same values: the scalar loop in this file (the
 //! plain method, one heap at a time; also used whenever the values are too large for the
-//! others) and the block kernel of [`block`] compiled twice, portable and with AVX2 (chosen
-//! at run time). Measured on the project's 2-core EPYC (AVX2, no AVX-512), .6 to 2^20:
-//! scalar 22.2 s; see `runs/bench/octal-sweep-2026-11-30.md` for the others.
+//! others) and the block kernel of `block` compiled twice, portable and with AVX2 (chosen
+//! at run time), with stage 2 of `avx2`; `ahead` makes stage 1's far marks a block
+//! ahead on a helper thread. The rule may also count the heap's parity
+//! ([`OctalSweep::heap_parity`]), which .106 needs. Measured on the project's 2-core EPYC
+//! (AVX2, no AVX-512), loaded: .6 to 2^20 went from 34.8 s to 7.5 s (ogsolve 14.5 s), to
+//! 2^22 from 90 s to 29 s (ogsolve 49 s); .106 to 2^16 from 14 s to 0.06 s
+//! (`runs/bench/octal-sweep-2026-11-30.md`). Memory: 4 bytes a heap, 6 while the values
+//! fit in 16 bits, 8 while the helper thread keeps its copy.
 
 use thiserror::Error;
 
