@@ -1,22 +1,34 @@
 //! Times the octal sparse sweep with its automatic mask:
-//! `cargo run --release --example time_octal -- .014 1048576` (accepts 2^20).
+//! `cargo run --release --example time_octal -- .014 1048576 [threads] [kernel]` (accepts
+//! 2^20; threads 1 or 2, the default; kernel scalar, portable or avx2, default the best).
 use std::time::Instant;
 
-use grundy_core::games::octal_sweep::OctalSweep;
+use grundy_core::games::octal_sweep::{Kernel, OctalSweep};
 use grundy_core::games::TakeAndBreak;
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let code = args.next().unwrap_or_else(|| "0.014".into());
     let n = args.next().and_then(|s| grundy_core::count::parse_count(&s).ok()).unwrap_or(1 << 16) as usize;
+    let threads = args.next().and_then(|s| s.parse().ok()).unwrap_or(2);
+    let kernel = match args.next().as_deref() {
+        Some("scalar") => Kernel::Scalar,
+        Some("portable") => Kernel::Portable,
+        Some("avx2") => Kernel::Avx2,
+        _ => Kernel::best(),
+    };
     let game = TakeAndBreak::parse(&code).expect("an octal code");
     let t = Instant::now();
     let mut s = OctalSweep::auto(&game, n).expect("an octal game");
+    s.set_threads(threads);
+    s.set_kernel(kernel).expect("a kernel this CPU runs");
     s.run_to(n).expect("values fit in 32 bits");
     println!(
-        "{code} to {n}: mask {:x}, {} sparse heaps, {:.2} s",
+        "{code} to {n}: mask {:x}, {} sparse heaps, {:?} kernel, {} threads, {:.2} s",
         s.mask(),
         s.sparse_heaps().len(),
+        s.kernel(),
+        s.threads(),
         t.elapsed().as_secs_f64()
     );
 }

@@ -15,7 +15,7 @@
 
 use thiserror::Error;
 
-use crate::games::octal_sweep::{best_mask, OctalSweep, OctalSweepError};
+use crate::games::octal_sweep::{OctalSweep, OctalSweepError};
 use crate::games::sequence::{Sequence, ValuesError, Wide};
 use crate::games::{Game, SubtractionSet};
 use crate::grundy::sweep::SweepError;
@@ -365,7 +365,7 @@ impl Run {
                 };
                 if s.values().len() < REFINE_MASK_AT && end > REFINE_MASK_AT {
                     s.run_to_with(REFINE_MASK_AT, &mut *progress)?;
-                    s.set_mask(best_mask(s.values(), REFINE_MASK_AT / 2, 1))?;
+                    s.refine_mask(REFINE_MASK_AT / 2)?;
                 }
                 s.run_to_with(end, &mut *progress)?;
             }

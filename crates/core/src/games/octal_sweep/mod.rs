@@ -1,0 +1,497 @@
+//! The sparse-space method for octal games (digits below 8, no `!`), after Flammenkamp
+//! and the tczajka/octal-games project: a mask m splits values into *sparse* (an even
+//! number of 1-bits under m; tczajka's "rare") and *common*. Sparse ^ sparse and
+//! common ^ common are sparse, so a common option of a split comes only from a split with
+//! exactly one sparse part. Stage 1 marks those over the (few) sparse heaps and takes the
+//! smallest common value c not an option; stage 2 scans the splits until every sparse
+//! value below c has been seen.
+//!
+//! The result is exact for any nonzero mask; a good mask only makes it fast. The mask is
+//! chosen as tczajka does, from a Walsh-Hadamard transform of the value counts
+//! ([`best_mask`]): the transform gives, for every mask at once, how many heaps it would
+//! make sparse. Cost: O(n * sparse heaps below n) for stage 1 plus the stage-2 scans,
+//! which stop early when the mask is good. Tested against the definition
+//! ([`crate::games::sequence`]).
+//!
+//! Three kernels ([`Kernel`]) compute the same values: the scalar loop in this file (the
+//! plain method, one heap at a time; also used whenever the values are too large for the
+//! others) and the block kernel of `block` compiled twice, portable and with AVX2 (chosen
+//! at run time), with stage 2 of `avx2`; `ahead` makes stage 1's far marks a block
+//! ahead on a helper thread. The rule may also count the heap's parity
+//! ([`OctalSweep::heap_parity`]), which .106 needs. Measured on the project's 2-core EPYC
+//! (AVX2, no AVX-512), loaded: .6 to 2^20 went from 34.8 s to 7.5 s (ogsolve 14.5 s), to
+//! 2^22 from 90 s to 29 s (ogsolve 49 s); .106 to 2^16 from 14 s to 0.06 s
+//! (`runs/bench/octal-sweep-2026-11-30.md`). Memory: 4 bytes a heap, 6 while the values
+//! fit in 16 bits, 8 while the helper thread keeps its copy.
+
+use thiserror::Error;
+
+use crate::games::sequence::Wide;
+use crate::games::TakeAndBreak;
+
+mod ahead;
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+mod block;
+mod mask;
+
+pub use mask::best_mask;
+use mask::{best_rule, flipped};
+
+type Value = Wide;
+
+/// Which code computes the values; all give the same values (tested against the definition).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kernel {
+    /// One heap at a time, every sparse heap's options looked up one by one: the plain
+    /// method, kept as the reference for the others.
+    Scalar,
+    /// Blocks of heaps, far stage 1 per block and stage 2 in steps (see `block`), compiled for
+    /// the baseline target.
+    Portable,
+    /// The block kernel compiled with AVX2 (x86-64 CPUs that have it).
+    Avx2,
+}
+
+impl Kernel {
+    /// The fastest kernel this CPU runs: AVX2 if it has it, else the portable one.
+    pub fn best() -> Kernel {
+        if Kernel::Avx2.is_available() {
+            Kernel::Avx2
+        } else {
+            Kernel::Portable
+        }
+    }
+
+    /// Whether this CPU can run the kernel.
+    pub fn is_available(self) -> bool {
+        match self {
+            Kernel::Scalar | Kernel::Portable => true,
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => {
+                std::arch::is_x86_feature_detected!("avx2")
+                    && std::arch::is_x86_feature_detected!("bmi1")
+                    && std::arch::is_x86_feature_detected!("bmi2")
+                    && std::arch::is_x86_feature_detected!("popcnt")
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            Kernel::Avx2 => false,
+        }
+    }
+}
+
+/// Why an octal sweep cannot be built or run.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum OctalSweepError {
+    #[error("{code} is not an octal game (digits below 8, no '!'); the sparse sweep does not apply")]
+    NotOctal { code: String },
+    #[error("the sparse/common mask must not be 0 (every value would be sparse)")]
+    ZeroMask,
+    #[error("heap {heap} would have a value beyond 32 bits")]
+    TooLarge { heap: u64 },
+    #[error("the heap-parity rule needs every split to take stones of one parity")]
+    MixedTakeParity,
+    #[error("this CPU cannot run the {kernel:?} kernel")]
+    KernelUnavailable { kernel: Kernel },
+}
+
+/// G(0..N) of an octal game by the sparse-space method.
+pub struct OctalSweep {
+    digits: Vec<u8>,
+    /// Stones taken by the moves that split (bit 4).
+    split_takes: Vec<usize>,
+    mask: Value,
+    /// Whether the heap's parity is part of the rule ([`OctalSweep::heap_parity`]).
+    parity: bool,
+    /// The parity of every split's take, if they all have the same one (the heap-parity
+    /// rule needs that).
+    take_parity: Option<usize>,
+    values: Vec<Value>,
+    /// The values as u16, kept while they are small enough for the block kernel.
+    narrow: Option<Vec<u16>>,
+    /// The largest value so far.
+    max: Value,
+    sparse: Vec<(usize, Value)>,
+    kernel: Kernel,
+    /// 1, or 2: the far marks of the next block on a helper thread (long runs only).
+    threads: usize,
+    block: block::Scratch,
+    /// Scratch sets of values of the scalar loop, as bit words.
+    marked: Vec<u64>,
+    direct: Vec<u64>,
+    need: Vec<u64>,
+}
+
+/// Whether `v` is sparse under `mask`.
+#[inline]
+pub fn is_sparse(v: Value, mask: Value) -> bool {
+    (v & mask).count_ones().is_multiple_of(2)
+}
+
+impl OctalSweep {
+    /// A sweep of `game` (which must be octal: digits below 8, no `!`) with sparse/common mask `mask`.
+    pub fn new(game: &TakeAndBreak, mask: Value) -> Result<OctalSweep, OctalSweepError> {
+        if !game.is_octal() {
+            return Err(OctalSweepError::NotOctal { code: game.code().to_string() });
+        }
+        if mask == 0 {
+            return Err(OctalSweepError::ZeroMask);
+        }
+        let digits = game.digits().to_vec();
+        let split_takes: Vec<usize> = digits.iter().enumerate().filter(|(_, &d)| d & 4 != 0).map(|(k, _)| k).collect();
+        let take_parity = match split_takes.first() {
+            Some(&k) if split_takes.iter().all(|&j| (j ^ k) & 1 == 0) => Some(k & 1),
+            _ => None,
+        };
+        Ok(OctalSweep {
+            digits,
+            split_takes,
+            mask,
+            parity: false,
+            take_parity,
+            values: Vec::new(),
+            narrow: Some(Vec::new()),
+            max: 0,
+            sparse: Vec::new(),
+            kernel: Kernel::best(),
+            threads: 2,
+            block: block::Scratch::default(),
+            marked: Vec::new(),
+            direct: Vec::new(),
+            need: Vec::new(),
+        })
+    }
+
+    /// A sweep with its mask chosen automatically: the [`best_mask`] of the heaps n0/2 .. n0
+    /// (n0 = 4096), then, if `end` is larger, refined the same way at every doubling up to
+    /// 2^16 (on heaps n/2 .. n, computed under the mask chosen before). Works for every octal code, including
+    /// those whose values keep growing (one bit above the largest value is allowed).
+    pub fn auto(game: &TakeAndBreak, end: usize) -> Result<OctalSweep, OctalSweepError> {
+        let first_end = 4096.min(end.max(64));
+        let mut s = OctalSweep::new(game, 1)?;
+        s.run_to(first_end)?;
+        s.refine_mask(first_end / 2)?;
+        if end > 4 * first_end {
+            // Refined at every doubling, not only at the end: a mask chosen on few heaps can
+            // leave a third of the next ones sparse (.6: mask 6e from 2^12 heaps, 1ee from
+            // 2^13 on), and stage 1 costs the sparse heaps times the heaps.
+            let n1 = (1 << 16).min(end);
+            let mut n = first_end;
+            while n < n1 {
+                n = (2 * n).min(n1);
+                s.run_to(n)?;
+                s.refine_mask(n / 2)?;
+            }
+        }
+        Ok(s)
+    }
+
+    /// Chooses the rule again on the heaps `from..` (the [`best_mask`], or the heap-parity
+    /// rule when it is much better there: see [`OctalSweep::heap_parity`]).
+    pub fn refine_mask(&mut self, from: usize) -> Result<(), OctalSweepError> {
+        let (mask, parity) = best_rule(&self.values, from, self.take_parity);
+        if (mask, parity) != (self.mask, self.parity) {
+            self.parity = parity;
+            self.set_rule(mask)?;
+        }
+        Ok(())
+    }
+
+    /// Whether the heap's parity is part of the sparse/common rule: then heap n is sparse
+    /// when popcount(G(n) & mask) + n + k is even (every split takes k stones of one
+    /// parity), not when popcount(G(n) & mask) is. Only [`OctalSweep::auto`] and
+    /// [`OctalSweep::refine_mask`] choose it, for codes without a good plain mask (.106).
+    pub fn heap_parity(&self) -> bool {
+        self.parity
+    }
+
+    /// Changes to the heap-parity rule under `mask` (see [`OctalSweep::heap_parity`]),
+    /// keeping the values; refused when the splits take stones of both parities.
+    pub fn set_mask_with_heap_parity(&mut self, mask: Value) -> Result<(), OctalSweepError> {
+        if self.take_parity.is_none() {
+            return Err(OctalSweepError::MixedTakeParity);
+        }
+        if mask == 0 {
+            return Err(OctalSweepError::ZeroMask);
+        }
+        self.parity = true;
+        self.set_rule(mask)
+    }
+
+    /// Whether heap `n` with value `v` is sparse under the sweep's rule.
+    pub fn is_sparse_heap(&self, n: usize, v: Value) -> bool {
+        is_sparse(v, self.mask) != self.flips(n)
+    }
+
+    /// Whether the heap-parity rule flips heap n's class.
+    fn flips(&self, n: usize) -> bool {
+        self.parity && self.take_parity.is_some_and(|kappa| flipped(n, kappa))
+    }
+
+    /// The same sweep under another mask: the values do not depend on the mask, only the
+    /// list of sparse heaps does.
+    pub fn with_mask(mut self, mask: Value) -> Result<OctalSweep, OctalSweepError> {
+        self.set_mask(mask)?;
+        Ok(self)
+    }
+
+    /// Changes the mask, keeping the values (the sparse heaps are listed anew); the rule
+    /// becomes the plain one (no heap parity).
+    pub fn set_mask(&mut self, mask: Value) -> Result<(), OctalSweepError> {
+        self.parity = false;
+        self.set_rule(mask)
+    }
+
+    fn set_rule(&mut self, mask: Value) -> Result<(), OctalSweepError> {
+        if mask == 0 {
+            return Err(OctalSweepError::ZeroMask);
+        }
+        self.mask = mask;
+        let sparse = self.values.iter().enumerate().filter(|&(n, &v)| self.is_sparse_heap(n, v));
+        self.sparse = sparse.map(|(n, &v)| (n, v)).collect();
+        Ok(())
+    }
+
+    pub fn values(&self) -> &[Value] {
+        &self.values
+    }
+
+    /// Gives the values away.
+    pub fn into_values(self) -> Vec<Value> {
+        self.values
+    }
+
+    /// The sparse heaps so far, with their values.
+    pub fn sparse_heaps(&self) -> &[(usize, Value)] {
+        &self.sparse
+    }
+
+    pub fn mask(&self) -> Value {
+        self.mask
+    }
+
+    /// The kernel in use ([`Kernel::best`] unless set).
+    pub fn kernel(&self) -> Kernel {
+        self.kernel
+    }
+
+    /// Uses one thread, or two (stage 1's far marks a block ahead on a helper thread, for
+    /// runs of at least 2^15 heaps with the block kernel). The values do not depend on it.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, 2);
+    }
+
+    /// The number of threads: 1 or 2 (the default).
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Chooses the kernel (the values do not depend on it; tests compare them).
+    pub fn set_kernel(&mut self, kernel: Kernel) -> Result<(), OctalSweepError> {
+        if !kernel.is_available() {
+            return Err(OctalSweepError::KernelUnavailable { kernel });
+        }
+        self.kernel = kernel;
+        Ok(())
+    }
+
+    /// Computes until G(0..end) are known.
+    pub fn run_to(&mut self, end: usize) -> Result<(), OctalSweepError> {
+        self.run_to_with(end, |_| {})
+    }
+
+    /// Computes until G(0..end) are known, calling `progress` with the number of values
+    /// known every 2^16 heaps.
+    pub fn run_to_with(&mut self, end: usize, mut progress: impl FnMut(u64)) -> Result<(), OctalSweepError> {
+        self.values.reserve(end.saturating_sub(self.values.len()));
+        while self.values.len() < end {
+            if self.kernel != Kernel::Scalar && block::applies(self.max) {
+                if let Some(narrow) = &mut self.narrow {
+                    let moves = block::Moves { digits: &self.digits, split_takes: &self.split_takes };
+                    let mut s = block::Sweep {
+                        values: &mut self.values,
+                        narrow,
+                        sparse: &mut self.sparse,
+                        max: &mut self.max,
+                        mask: self.mask,
+                        flip: if self.parity { self.take_parity } else { None },
+                    };
+                    let long = end - s.values.len() >= ahead::MIN_HEAPS;
+                    let done = match self.kernel {
+                        _ if self.threads == 2 && long => {
+                            ahead::run(self.kernel, &moves, &mut s, &mut self.block, end, &mut progress)
+                        }
+                        #[cfg(target_arch = "x86_64")]
+                        // SAFETY: the kernel is Avx2 only if `Kernel::is_available` said so
+                        // (checked by `set_kernel` and `Kernel::best`).
+                        Kernel::Avx2 => unsafe {
+                            block::run_block_avx2(&moves, &mut s, &mut self.block, end, &mut progress)
+                        },
+                        _ => block::run_block_portable(&moves, &mut s, &mut self.block, end, &mut progress),
+                    };
+                    if done > 0 {
+                        continue;
+                    }
+                }
+            }
+            let n = self.values.len();
+            let v = self.next().ok_or(OctalSweepError::TooLarge { heap: n as u64 })?;
+            if self.is_sparse_heap(n, v) {
+                self.sparse.push((n, v));
+            }
+            self.values.push(v);
+            self.max = self.max.max(v);
+            match &mut self.narrow {
+                Some(narrow) if v <= u16::MAX as Value => narrow.push(v as u16),
+                _ => self.narrow = None,
+            }
+            if n & 0xffff == 0xffff {
+                progress(n as u64 + 1);
+            }
+        }
+        progress(self.values.len() as u64);
+        Ok(())
+    }
+
+    fn set(words: &mut Vec<u64>, v: usize) {
+        if v / 64 >= words.len() {
+            words.resize(v / 64 + 1, 0);
+        }
+        words[v / 64] |= 1 << (v % 64);
+    }
+
+    fn has(words: &[u64], v: usize) -> bool {
+        words.get(v / 64).is_some_and(|w| w & (1 << (v % 64)) != 0)
+    }
+
+    fn next(&mut self) -> Option<Value> {
+        let n = self.values.len();
+        let g = &self.values;
+        let mask = self.mask;
+        // The class a value would have as G(n).
+        let flip = self.flips(n);
+        let sparse_at = move |x: Value| is_sparse(x, mask) != flip;
+        self.marked.iter_mut().for_each(|w| *w = 0);
+        // Moves that leave no heap or one heap: few, marked whatever their class.
+        for (k, &d) in self.digits.iter().enumerate().skip(1).take_while(|&(k, _)| k <= n) {
+            if d & 1 != 0 && n == k {
+                Self::set(&mut self.marked, 0);
+            }
+            if d & 2 != 0 && n > k {
+                Self::set(&mut self.marked, g[n - k] as usize);
+            }
+        }
+        self.direct.clear();
+        self.direct.extend_from_slice(&self.marked);
+        // Stage 1: common options need exactly one sparse part.
+        for &k in &self.split_takes {
+            if k + 2 > n {
+                continue;
+            }
+            let rest = n - k;
+            for &(r, rv) in self.sparse.iter().take_while(|&&(r, _)| r < rest) {
+                if r == 0 {
+                    continue;
+                }
+                let x = rv ^ g[rest - r];
+                if !sparse_at(x) {
+                    Self::set(&mut self.marked, x as usize);
+                }
+            }
+        }
+        // A common value below 2^32 not marked exists: at most n values are marked.
+        let c = (0..=u32::MAX as usize).find(|&v| !sparse_at(v as Value) && !Self::has(&self.marked, v))?;
+        // Stage 2: the sparse values below c that no direct move gives.
+        self.need.clear();
+        let mut missing = 0;
+        for v in 0..c {
+            if sparse_at(v as Value) && !Self::has(&self.direct, v) {
+                Self::set(&mut self.need, v);
+                missing += 1;
+            }
+        }
+        if missing > 0 {
+            'scan: for &k in &self.split_takes {
+                if k + 2 > n {
+                    continue;
+                }
+                let rest = n - k;
+                for a in 1..=rest / 2 {
+                    let x = (g[a] ^ g[rest - a]) as usize;
+                    if Self::has(&self.need, x) {
+                        self.need[x / 64] &= !(1 << (x % 64));
+                        missing -= 1;
+                        if missing == 0 {
+                            break 'scan;
+                        }
+                    }
+                }
+            }
+        }
+        let value =
+            if missing == 0 { c } else { (0..c).find(|&v| Self::has(&self.need, v)).expect("a missing sparse value") };
+        Value::try_from(value).ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Game;
+
+    #[test]
+    fn equals_the_definition() {
+        for code in [
+            ".6", ".14", ".04", ".06", ".11377", ".177", ".45", "0.014", "0.034", "0.161", ".77", ".137", "4.07",
+            ".356", ".4", "4.4",
+        ] {
+            let game = TakeAndBreak::parse(code).unwrap();
+            let expected = crate::games::sequence::values(&Game::TakeAndBreak(game.clone()), 3000).unwrap();
+            let auto = OctalSweep::auto(&game, 3000).unwrap().mask();
+            for kernel in [Kernel::Scalar, Kernel::Portable, Kernel::best()] {
+                for mask in [auto, 1, 0x7fff] {
+                    let mut s = OctalSweep::new(&game, mask).unwrap();
+                    s.set_kernel(kernel).unwrap();
+                    s.run_to(3000).unwrap();
+                    assert_eq!(s.values(), &expected[..], "{code} with mask {mask:x}, {kernel:?}");
+                }
+            }
+            let mut s = OctalSweep::auto(&game, 20_000).unwrap();
+            s.run_to(3000).unwrap();
+            assert_eq!(&s.values()[..3000], &expected[..], "{code} with the automatic mask");
+        }
+        assert!(matches!(
+            OctalSweep::new(&TakeAndBreak::parse("4!.0").unwrap(), 1),
+            Err(OctalSweepError::NotOctal { .. })
+        ));
+        assert_eq!(OctalSweep::new(&TakeAndBreak::parse(".6").unwrap(), 0).err(), Some(OctalSweepError::ZeroMask));
+    }
+
+    /// Once the values are too large for the block kernel the scalar loop goes on (no
+    /// finite octal code reaches such values within a test's reach, so the largest value is
+    /// set by hand here: only the choice of kernel depends on it).
+    #[test]
+    fn large_values_go_on_with_the_scalar_loop() {
+        let game = TakeAndBreak::parse(".6").unwrap();
+        let expected = crate::games::sequence::values(&Game::TakeAndBreak(game.clone()), 3000).unwrap();
+        for kernel in [Kernel::Portable, Kernel::best()] {
+            let mut s = OctalSweep::new(&game, 0x1ee).unwrap();
+            s.set_kernel(kernel).unwrap();
+            s.run_to(1000).unwrap();
+            s.max = 1 << 20;
+            assert!(!block::applies(s.max));
+            s.run_to(3000).unwrap();
+            assert_eq!(s.values(), &expected[..], "{kernel:?}");
+        }
+    }
+
+    /// The transform against counting directly, mask by mask.
+    #[test]
+    fn best_mask_counts_like_brute_force() {
+        let values: Vec<Value> = (0..500u32).map(|i| (i * 7919 + i / 3) % 37).collect();
+        let brute = (1..64u32).min_by_key(|&m| (values.iter().filter(|&&v| is_sparse(v, m)).count(), m)).unwrap();
+        assert_eq!(best_mask(&values, 0, 0), brute);
+        // Any mask gives exact values (checked above); here only that it is never 0.
+        assert_ne!(best_mask(&[0, 0, 0], 0, 0), 0);
+    }
+}
