@@ -40,11 +40,12 @@ impl Section {
     }
 }
 
-/// Compares our sparse heaps (count, last) under our mask `ours` with a table's columns
-/// `mask count last`; a difference is pushed, and when it is the only one and the masks
-/// differ, the reason is the mask (the counts depend on it).
+/// Compares our sparse heaps (count, last) under our rule (mask `ours`, with the heap's
+/// parity when `parity`) with a table's columns `mask count last`; a difference is pushed,
+/// and when it is the only one and the rules differ, the reason is the rule (the counts
+/// depend on it).
 fn compare_sparse(
-    ours: u64,
+    (ours, parity): (u64, bool),
     (count, last): (Option<u64>, Option<u64>),
     table: &[&str],
     below: &str,
@@ -53,16 +54,18 @@ fn compare_sparse(
 ) {
     let Ok(mask) = u64::from_str_radix(table[0], 16) else { return };
     let (their_count, their_last) = (number(table[1]), number(table[2]));
-    if (ours, count, last) != (mask, their_count, their_last) {
+    if (ours, parity, count, last) != (mask, false, their_count, their_last) {
+        let rule = if parity { "+heap parity" } else { "" };
         diffs.push(format!(
-            "mask {ours:x}: {} sparse heaps{below} (last {}); table mask {mask:x}: {} (last {})",
+            "mask {ours:x}{rule}: {} sparse heaps{below} (last {}); table mask {mask:x}: {} (last {})",
             shown(count),
             shown(last),
             shown(their_count),
             shown(their_last)
         ));
-        if ours != mask && diffs.len() == 1 {
-            *why = "another sparse-space mask: the counts depend on the mask".into();
+        if (ours != mask || parity) && diffs.len() == 1 {
+            *why =
+                "another sparse-space rule: the counts depend on the mask (and on heap parity where it is used)".into();
         }
     }
 }
@@ -157,7 +160,7 @@ pub fn compare_tczajka(table: &Table) -> Vec<Section> {
         let mut why = "unexplained".to_string();
         if let Some(ours) = r.mask {
             let sparse = (r.sparse_heaps, r.last_sparse);
-            compare_sparse(ours, sparse, &cols[5..8], "", &mut diffs, &mut why);
+            compare_sparse((ours, r.heap_parity), sparse, &cols[5..8], "", &mut diffs, &mut why);
         }
         s.record(&r.code, diffs, why);
     }
@@ -205,7 +208,8 @@ pub fn compare_tczajka(table: &Table) -> Vec<Section> {
                     }
                     if let Some(ours) = r.mask {
                         let sparse = (Some(m.sparse_heaps), m.last_sparse);
-                        compare_sparse(ours, sparse, &cols[4..7], &format!(" below {n}"), &mut diffs, &mut why);
+                        let rule = (ours, r.heap_parity);
+                        compare_sparse(rule, sparse, &cols[4..7], &format!(" below {n}"), &mut diffs, &mut why);
                     }
                 }
             }

@@ -76,6 +76,11 @@ pub struct GameRecord {
     /// The sparse-space mask of the sweep (tczajka's "rare mask"), when the sparse-space
     /// engine ran; the number of sparse heaps below `computed` and the last one.
     pub mask: Option<u64>,
+    /// Whether the heap's parity is part of the sparse rule (heap n sparse when
+    /// popcount(G(n) & mask) + n + k is even; chosen for codes like .106 that have no good
+    /// plain mask). Absent in the files when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub heap_parity: bool,
     /// Sparse heaps below `computed` under the mask.
     pub sparse_heaps: Option<u64>,
     /// The last of them.

@@ -5,7 +5,6 @@
 use std::time::Instant;
 
 use grundy_core::games::engine::{Engine, EngineChoice, EngineError};
-use grundy_core::games::octal_sweep::is_sparse;
 use grundy_core::games::period::search_period_run;
 use grundy_core::games::{Game, TakeAndBreak};
 use thiserror::Error;
@@ -57,8 +56,9 @@ pub fn solve(code: &str, key: &CensusKey) -> Result<GameRecord, SolveError> {
     let examined = &g[..computed.min(g.len())];
     let largest = examined.iter().copied().max().unwrap_or(0);
     let largest_at = examined.iter().position(|&v| v == largest).unwrap_or(0);
-    let sparse_under = |v: u64| mask.is_some_and(|m| is_sparse(v as u32, m as u32));
-    let sparse: Vec<usize> = (0..examined.len()).filter(|&n| sparse_under(examined[n])).collect();
+    // The sweep's own rule: its mask, and for some codes the heap's parity too.
+    let sparse_heap = |n: usize| run.is_sparse_heap(n).unwrap_or(false);
+    let sparse: Vec<usize> = (0..examined.len()).filter(|&n| sparse_heap(n)).collect();
     let mut checksum = Fnv::default();
     let mut shifted = Fnv::default();
     for n in 0..budget {
@@ -78,7 +78,7 @@ pub fn solve(code: &str, key: &CensusKey) -> Result<GameRecord, SolveError> {
             largest_so_far = v;
             largest_first = n as u64;
         }
-        if sparse_under(v) {
+        if sparse_heap(n) {
             count += 1;
             last = Some(n as u64);
         }
@@ -103,6 +103,7 @@ pub fn solve(code: &str, key: &CensusKey) -> Result<GameRecord, SolveError> {
         largest,
         largest_at: largest_at as u64,
         mask,
+        heap_parity: run.heap_parity(),
         sparse_heaps: mask.map(|_| sparse.len() as u64),
         last_sparse: mask.and(sparse.last().map(|&n| n as u64)),
         checksum: checksum.hex(),

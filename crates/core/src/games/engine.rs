@@ -433,6 +433,21 @@ impl Run {
         }
     }
 
+    /// Whether heap `n` (held) is sparse under the octal sweep's rule (its mask, and the
+    /// heap's parity when [`OctalSweep::heap_parity`] is on); `None` for the other engines.
+    pub fn is_sparse_heap(&self, n: usize) -> Option<bool> {
+        match &self.state {
+            State::Octal(Some(s)) => Some(s.is_sparse_heap(n, s.values()[n])),
+            _ => None,
+        }
+    }
+
+    /// Whether the octal sweep's rule includes the heap's parity (see
+    /// [`OctalSweep::heap_parity`]); false for the other engines.
+    pub fn heap_parity(&self) -> bool {
+        matches!(&self.state, State::Octal(Some(s)) if s.heap_parity())
+    }
+
     /// The octal sweep's sparse/common mask, if this is one.
     pub fn mask(&self) -> Option<Wide> {
         match &self.state {
