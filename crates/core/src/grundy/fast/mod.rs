@@ -8,7 +8,8 @@
 //!   gather per heap, and one mark per heap goes into a row that stays in L1. The ~60
 //!   sparse heaps below 2 * BLOCK (and any found since) are done per heap on the main
 //!   thread. One thread: 6.8 s; two: 3.8 s; two with the spinning handoff of `Mailbox`
-//!   instead of channels: 3.2 s (2^26 in a median 52 s).
+//!   instead of channels: 3.2 s (2^26 in a median 52 s). The waiting side sleeps after
+//!   about a block's time of spinning, so a busy machine does not starve the other thread.
 //! - Stage 2 with AVX-512BW ([`Kernel::Avx512`]) holds the set of sparse values still
 //!   missing in one 512-bit register and tests 32 splits against it with two lane
 //!   permutations and a shift; hits are cleared in the register and the exact stopping
