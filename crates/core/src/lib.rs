@@ -27,6 +27,7 @@
 
 pub mod bfile;
 pub mod count;
+mod cpu;
 pub mod games;
 pub mod grundy;
 pub mod learn;

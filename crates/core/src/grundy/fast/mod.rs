@@ -90,27 +90,17 @@ impl Kernel {
             if std::arch::is_x86_feature_detected!("avx512bw") && std::arch::is_x86_feature_detected!("avx512vl") {
                 return Kernel::Avx512;
             }
-            if Kernel::has_avx2() {
+            if crate::cpu::has_avx2() {
                 return Kernel::Avx2;
             }
         }
         Kernel::Portable
     }
 
-    /// Whether the CPU has what [`Kernel::Avx2`] is compiled for.
-    #[cfg(target_arch = "x86_64")]
-    fn has_avx2() -> bool {
-        std::arch::is_x86_feature_detected!("avx2")
-            && std::arch::is_x86_feature_detected!("bmi1")
-            && std::arch::is_x86_feature_detected!("bmi2")
-            && std::arch::is_x86_feature_detected!("popcnt")
-    }
-
     /// Every kernel this CPU can run, for tests and benchmarks.
     pub fn available() -> Vec<Kernel> {
         let mut k = vec![Kernel::Portable];
-        #[cfg(target_arch = "x86_64")]
-        if Kernel::has_avx2() {
+        if crate::cpu::has_avx2() {
             k.push(Kernel::Avx2);
         }
         if Kernel::detect() == Kernel::Avx512 {
