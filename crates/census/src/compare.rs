@@ -7,14 +7,10 @@
 use std::collections::HashMap;
 use std::fmt::Write;
 
-use crate::family::canonical;
+use crate::family::{canonical, Family};
 use crate::record::{GameRecord, Status};
 use crate::table::Table;
-
-const TRIVIAL: &str = include_str!("../../../fixtures/raw/stored/tczajka_trivial_games.txt");
-const SOLVED: &str = include_str!("../../../fixtures/raw/stored/tczajka_solved_games.txt");
-const UNSOLVED: &str = include_str!("../../../fixtures/raw/stored/tczajka_unsolved_games.txt");
-const LOOKUP: &str = include_str!("../../../fixtures/raw/stored/tczajka_game_lookup.txt");
+use crate::tczajka::{rows, LOOKUP, SOLVED, TRIVIAL, UNSOLVED};
 
 /// One table's comparison.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -70,11 +66,6 @@ fn compare_sparse(
     }
 }
 
-/// Rows of a whitespace-column table, without its `#` header.
-fn rows(text: &str) -> impl Iterator<Item = Vec<&str>> {
-    text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).map(|l| l.split_whitespace().collect())
-}
-
 /// An optional number in words: the number, or "none".
 /// "pre-period/period ours, table theirs" when they differ.
 fn period_difference(r: &GameRecord, pre: Option<u64>, per: Option<u64>) -> Option<String> {
@@ -97,15 +88,29 @@ fn power(s: &str) -> Option<u64> {
     number(b)?.checked_pow(e.parse().ok()?)
 }
 
-/// Compares a census of the `tczajka` family with the tables.
+/// Whether the census is compared with the tables: the `tczajka` families, and lists of
+/// codes that all belong to the `tczajka` family.
+pub fn applies(family: &Family) -> bool {
+    family.name.starts_with("tczajka")
+        || (family.name.starts_with("list")
+            && Family::parse("tczajka").is_ok_and(|all| family.codes.iter().all(|c| all.codes.contains(c))))
+}
+
+/// Compares a census of codes of the `tczajka` family with the tables. A table's rows are
+/// compared when their games are in the census (and Grundy's game, which is not octal, is
+/// listed when the census is of the whole table); the GameLookup equivalences need the
+/// whole family. Tables with no row in the census are left out.
 pub fn compare_tczajka(table: &Table) -> Vec<Section> {
     let by_code: HashMap<&str, &GameRecord> = table.records.iter().map(|r| (r.code.as_str(), r)).collect();
     let find = |code: &str| canonical(code).ok().and_then(|c| by_code.get(c.as_str()).copied());
+    let family = table.key.family.as_str();
+    let whole = |of: &str| family == "tczajka" || family == of;
+    let in_scope = |code: &str, of: &str| canonical(code).map_or(whole(of), |c| by_code.contains_key(c.as_str()));
     let budget = table.key.budget;
     let mut out = Vec::new();
 
     let mut s = Section { name: "trivial games", ..Section::default() };
-    for cols in rows(TRIVIAL) {
+    for cols in rows(TRIVIAL).filter(|cols| in_scope(cols[0], "tczajka-trivial")) {
         s.rows += 1;
         let (code, pre, per, nimbers) = (cols[0], number(cols[1]), number(cols[2]), cols[3]);
         let Some(r) = find(code) else {
@@ -126,7 +131,7 @@ pub fn compare_tczajka(table: &Table) -> Vec<Section> {
     out.push(s);
 
     let mut s = Section { name: "solved games", ..Section::default() };
-    for cols in rows(SOLVED) {
+    for cols in rows(SOLVED).filter(|cols| in_scope(cols[0], "tczajka-solved")) {
         s.rows += 1;
         let code = cols[0];
         let Some(r) = find(code) else {
@@ -140,7 +145,10 @@ pub fn compare_tczajka(table: &Table) -> Vec<Section> {
                 r.code.clone(),
                 format!("no period proved up to {budget}"),
                 match need {
-                    Some(n) if n > budget => format!("the proof needs about {n} values, beyond the budget"),
+                    Some(n) if n > budget => format!(
+                        "the proof needs about {n} values, beyond the budget \
+                         (`grundy census --family tczajka-solved --budget 2^25` proves it)"
+                    ),
                     _ => "unexplained".into(),
                 },
             ));
@@ -167,7 +175,7 @@ pub fn compare_tczajka(table: &Table) -> Vec<Section> {
     out.push(s);
 
     let mut s = Section { name: "unsolved games", ..Section::default() };
-    for cols in rows(UNSOLVED) {
+    for cols in rows(UNSOLVED).filter(|cols| in_scope(cols[0], "tczajka-unsolved")) {
         s.rows += 1;
         let code = cols[0];
         let Some(r) = find(code) else {
@@ -193,7 +201,10 @@ pub fn compare_tczajka(table: &Table) -> Vec<Section> {
             match r.milestones.iter().find(|m| m.heaps == n) {
                 None => {
                     diffs.push(format!("statistics at {n} not computed"));
-                    why = format!("the budget {budget} is below the table's N = {n}");
+                    why = format!(
+                        "the budget {budget} is below the table's N = {n} \
+                         (`grundy census --family list:.6,.04,.06 --budget 2^21` computes it)"
+                    );
                 }
                 Some(m) => {
                     let (largest_at, largest) = (number(cols[2]), number(cols[3]));
@@ -218,6 +229,10 @@ pub fn compare_tczajka(table: &Table) -> Vec<Section> {
     }
     out.push(s);
 
+    out.retain(|s| s.rows > 0);
+    if family != "tczajka" {
+        return out;
+    }
     // GameLookup's equivalence: equal values, or equal after shifting heaps by one, any
     // number of times: the classes of groups joined by the shift relation.
     let mut s = Section { name: "GameLookup equivalences", ..Section::default() };
@@ -275,9 +290,9 @@ pub fn markdown(sections: &[Section], table: &Table) -> String {
     let _ = writeln!(out, "# The tczajka tables against the census\n");
     let _ = writeln!(
         out,
-        "Generated by `grundy census --family tczajka --budget {}`. Do not edit. The tables are the \
+        "Generated by `grundy census --family {} --budget {}`. Do not edit. The tables are the \
          tczajka/octal-games project's, copied with their provenance in `fixtures/raw/stored/`.\n",
-        table.key.budget
+        table.key.family, table.key.budget
     );
     let _ = writeln!(out, "| table | rows | match | differ |");
     let _ = writeln!(out, "|---|---:|---:|---:|");

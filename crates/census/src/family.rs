@@ -3,6 +3,9 @@
 //! - `tczajka`: every code of the tczajka GameLookup table (all octal codes with d0 in
 //!   {0, 4} and one to three digits after the point, the last not 0: 1,022 codes) and `4.`,
 //!   the one representative of its tables outside it: 1,023 codes;
+//! - `tczajka-solved`, `tczajka-unsolved`: the octal codes of its solved table (10) and of
+//!   its unsolved table (82; Grundy's game is not octal), for runs past the budget that fits
+//!   the whole family;
 //! - `0.ddd`, `0.dddd`, ...: every code 0.d1...dk with k digits after the point, each 0-7,
 //!   the last one not 0 (shorter codes are the ones ending in 0: they belong to the shorter
 //!   family), so `0.dddd` has 7 * 8^3 = 3,584 codes;
@@ -14,13 +17,17 @@
 //! name and one result file.
 
 use grundy_core::games::TakeAndBreak;
+
+use crate::tczajka;
 use thiserror::Error;
 
 /// Why a family name or a listed code was refused.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 #[allow(missing_docs)] // each variant is documented by its #[error] text
 pub enum FamilyError {
-    #[error("unknown family {name:?} (try tczajka, 0.ddd, 0.dddd, 4.ddd or list:CODE,CODE,...)")]
+    #[error(
+        "unknown family {name:?} (try tczajka, tczajka-solved, tczajka-unsolved, 0.ddd, 0.dddd, 4.ddd or list:CODE,CODE,...)"
+    )]
     Unknown { name: String },
     #[error("family {name:?}: at most 6 digits after the point")]
     TooLong { name: String },
@@ -98,6 +105,10 @@ impl Family {
                 }
             }
             codes
+        } else if n == "tczajka-solved" {
+            tczajka::codes(tczajka::SOLVED)
+        } else if n == "tczajka-unsolved" {
+            tczajka::codes(tczajka::UNSOLVED)
         } else if let Some(list) = n.strip_prefix("list:") {
             let mut codes: Vec<String> = Vec::new();
             for code in list.split(|c: char| c == ',' || c.is_whitespace()).filter(|c| !c.is_empty()) {
@@ -133,6 +144,11 @@ mod tests {
     fn sizes() {
         assert_eq!(Family::parse("tczajka").unwrap().codes.len(), 1023);
         assert_eq!(Family::parse("0.ddd").unwrap().codes.len(), 448);
+        let all = Family::parse("tczajka").unwrap().codes;
+        for part in ["tczajka-solved", "tczajka-unsolved"] {
+            let codes = Family::parse(part).unwrap().codes;
+            assert!(codes.iter().all(|c| all.contains(c)), "{part} is part of tczajka");
+        }
         assert_eq!(Family::parse(".dddd").unwrap().codes.len(), 3584);
         assert_eq!(Family::parse("4.dd").unwrap().codes.len(), 56);
         let t = Family::parse("tczajka").unwrap().codes;

@@ -15,6 +15,7 @@ pub mod shard;
 pub mod solve;
 pub mod store;
 pub mod table;
+pub mod tczajka;
 
 use family::Family;
 use record::CensusKey;

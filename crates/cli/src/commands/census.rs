@@ -72,7 +72,7 @@ pub fn merge_into(out: &mut impl Write, family: &Family, budget: u64, dir: &Path
         csv.display(),
         md.display()
     )?;
-    if family.name == "tczajka" {
+    if grundy_census::compare::applies(family) {
         let sections = grundy_census::compare::compare_tczajka(&table);
         let path = store.write_text("tczajka.md", &grundy_census::compare::markdown(&sections, &table))?;
         for s in &sections {
