@@ -27,13 +27,18 @@ const PLOT_HEAPS: u64 = 30_001;
 
 pub fn run(args: Args) -> Result<()> {
     let summary = load_summary(&args.summary.unwrap_or_else(default_summary))?;
-    let checks = verify(&summary, &load_claims()?, &load_references()?)?;
+    let (claims, references) = (load_claims()?, load_references()?);
+    let checks = verify(&summary, &claims, &references)?;
     let mut findings = Findings::new(&summary, &checks);
-    // A longer sweep (window mode), when one was committed.
-    let longer = crate::compute::run_dir(1 << 30).join("summary.json");
-    if longer.exists() {
-        findings = findings.with_beyond(&summary, &load_summary(&longer)?);
+    // The longer sweeps (window mode) that were committed, each past the one before.
+    let mut longer = Vec::new();
+    for log2 in grundy_report::findings::LONGER_RUNS_LOG2 {
+        let path = crate::compute::run_dir(1 << log2).join("summary.json");
+        if path.exists() {
+            longer.push(load_summary(&path)?);
+        }
     }
+    findings = findings.with_longer(&summary, &longer, &claims, &references)?;
     let out = args.out.unwrap_or_else(|| util::root().join("runs/report"));
     let mut sweep = FastSweep::new();
     sweep.run_to(PLOT_HEAPS.min(summary.heaps))?;

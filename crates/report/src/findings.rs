@@ -4,8 +4,13 @@
 use grundy_core::Value;
 use serde::{Deserialize, Serialize};
 
+use crate::claims::{ClaimError, Claims};
 use crate::summary::{Longest, Summary};
-use crate::verify::{running_averages, Check};
+use crate::verify::{check_longer, running_averages, Check, References};
+
+/// The longer sweeps (window mode) the report adds when they are committed, as
+/// `runs/sweep/<2^k>/`: k for each, shortest first.
+pub const LONGER_RUNS_LOG2: [u32; 2] = [30, 32];
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 /// What the report tells about a sweep: the figures, the checks and what a longer sweep adds.
@@ -32,9 +37,9 @@ pub struct Findings {
     pub scan: ScanFindings,
     /// One line per claim checked.
     pub checks: Vec<CheckLine>,
-    /// What a longer sweep adds, when there is one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub beyond: Option<Beyond>,
+    /// What each longer sweep adds past the one before it, shortest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub beyond: Vec<Beyond>,
 }
 
 /// What a longer sweep found past the main one's range.
@@ -54,8 +59,20 @@ pub struct Beyond {
     pub scan_average: f64,
     /// The longest scan of the longer sweep.
     pub longest: Option<Longest>,
-    /// Whether the longer sweep agrees with the main one below `from`.
+    /// Whether the longer sweep agrees with the shorter one below `from`.
     pub agrees_below: bool,
+    /// Sparse heaps in the whole longer sweep.
+    #[serde(default)]
+    pub sparse_count: u64,
+    /// The average stage-2 scan within each doubling past `from`: [end of the doubling, average].
+    #[serde(default)]
+    pub scan_by_doubling: Vec<(u64, f64)>,
+    /// Every value of the longer sweep: [value, count, first heap, last heap].
+    #[serde(default)]
+    pub values: Vec<(Value, u64, u64, u64)>,
+    /// The checks the longer sweep makes possible ([`crate::verify::check_longer`]).
+    #[serde(default)]
+    pub checks: Vec<CheckLine>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -95,6 +112,18 @@ pub struct CheckLine {
     pub available: String,
     /// The outcome in words.
     pub outcome: String,
+}
+
+impl From<&Check> for CheckLine {
+    fn from(c: &Check) -> CheckLine {
+        CheckLine {
+            id: c.id.clone(),
+            label: c.label.clone(),
+            reference: c.reference.clone(),
+            available: c.available.clone(),
+            outcome: c.outcome.word().to_string(),
+        }
+    }
 }
 
 /// Rounds to two decimals, so that the JSON stays short and stable.
@@ -137,24 +166,45 @@ impl Findings {
                     .collect(),
                 running_averages: running_averages(s).into_iter().map(r2).collect(),
             },
-            checks: checks
-                .iter()
-                .map(|c| CheckLine {
-                    id: c.id.clone(),
-                    label: c.label.clone(),
-                    reference: c.reference.clone(),
-                    available: c.available.clone(),
-                    outcome: c.outcome.word().to_string(),
-                })
-                .collect(),
-            beyond: None,
+            checks: checks.iter().map(CheckLine::from).collect(),
+            beyond: Vec::new(),
         }
     }
 
-    /// Adds what `longer` (a sweep past this one's range) found beyond it.
-    pub fn with_beyond(mut self, main: &Summary, longer: &Summary) -> Findings {
-        let from = main.heaps;
-        self.beyond = Some(Beyond {
+    /// Adds what each of the `longer` sweeps (shortest first) found past the one before it,
+    /// the first past `main`, each with the checks it makes possible.
+    pub fn with_longer(
+        mut self,
+        main: &Summary,
+        longer: &[Summary],
+        claims: &Claims,
+        refs: &References,
+    ) -> Result<Findings, ClaimError> {
+        let mut shorter = main;
+        for l in longer {
+            self = self.with_beyond(shorter, l, &check_longer(l, claims, refs)?);
+            shorter = l;
+        }
+        Ok(self)
+    }
+
+    /// Adds what `longer` found past `shorter` (the main sweep, or the longer sweep added
+    /// before), with the checks that `longer` makes possible.
+    pub fn with_beyond(mut self, shorter: &Summary, longer: &Summary, checks: &[Check]) -> Findings {
+        let from = shorter.heaps;
+        let log2 = longer.scan.interval_log2;
+        let mut scan_by_doubling = Vec::new();
+        let mut start = from;
+        while start < longer.heaps {
+            let end = (start * 2).min(longer.heaps);
+            let inside = longer.scan.intervals.iter().filter(|i| i.0 << log2 >= start && (i.0 + 1) << log2 <= end);
+            let (total, count) = inside.fold((0u64, 0u64), |(t, c), i| (t + i.1, c + i.2));
+            if count > 0 {
+                scan_by_doubling.push((end, r2(total as f64 / count as f64)));
+            }
+            start = end;
+        }
+        self.beyond.push(Beyond {
             heaps: longer.heaps,
             from,
             new_records: longer.records.iter().copied().filter(|r| r.0 >= from).collect(),
@@ -162,7 +212,11 @@ impl Findings {
             new_values: longer.values.iter().copied().filter(|v| v.2 >= from).collect(),
             scan_average: r2(longer.scan.average),
             longest: longer.scan.longest,
-            agrees_below: longer.disagreements_below(main, from).is_empty(),
+            agrees_below: longer.disagreements_below(shorter, from).is_empty(),
+            sparse_count: longer.sparse_heaps.len() as u64,
+            scan_by_doubling,
+            values: longer.values.clone(),
+            checks: checks.iter().map(CheckLine::from).collect(),
         });
         self
     }

@@ -112,21 +112,24 @@ pub fn report(f: &Findings, pictures: &[(&str, &str)]) -> String {
     let zeros: Vec<String> = f.zero_heaps.iter().map(|n| thousands(*n)).collect();
     let _ = writeln!(w, "{} heaps: {}.", f.zero_heaps.len(), zeros.join(", "));
 
-    if let Some(b) = &f.beyond {
+    for (i, b) in f.beyond.iter().enumerate() {
+        let longest_run = i + 1 == f.beyond.len();
         let _ = writeln!(w, "\n## Beyond {}: G(0..{})\n", thousands(b.from), thousands(b.heaps));
         let _ = writeln!(
             w,
-            "A sweep in window mode to {} {} with this one below {}.",
+            "A sweep in window mode to {} {} with the {} below {}.",
             thousands(b.heaps),
             if b.agrees_below { "agrees" } else { "DISAGREES" },
+            if i == 0 { "main sweep" } else { "sweep above" },
             thousands(b.from)
         );
         if b.new_sparse_heaps.is_empty() {
             let _ = writeln!(
                 w,
-                "It finds no sparse heap between {} and {} (Flammenkamp found none beyond 48,399,022 up to 2^38).",
+                "It finds no sparse heap between {} and {}: {} sparse heaps in all (Flammenkamp found none beyond 48,399,022 up to 2^38).",
                 thousands(b.from),
-                thousands(b.heaps)
+                thousands(b.heaps),
+                thousands(b.sparse_count)
             );
         } else {
             let list: Vec<String> =
@@ -139,6 +142,14 @@ pub fn report(f: &Findings, pictures: &[(&str, &str)]) -> String {
             b.scan_average,
             b.longest.map_or("-".into(), |l| format!("{} splits at heap {}", thousands(l.length), thousands(l.heap)))
         );
+        if !b.scan_by_doubling.is_empty() {
+            let _ = writeln!(w, "| heaps below | average scan in the doubling |");
+            let _ = writeln!(w, "|---:|---:|");
+            for (end, avg) in &b.scan_by_doubling {
+                let _ = writeln!(w, "| {} | {avg:.2} |", thousands(*end));
+            }
+            let _ = writeln!(w);
+        }
         if b.new_records.is_empty() {
             let _ = writeln!(w, "No new record.");
         } else {
@@ -153,6 +164,22 @@ pub fn report(f: &Findings, pictures: &[(&str, &str)]) -> String {
             let _ = writeln!(w, "|---:|---:|---:|---:|");
             for (v, count, first, last) in &b.new_values {
                 let _ = writeln!(w, "| {v} | {} | {} | {} |", thousands(*first), thousands(*last), thousands(*count));
+            }
+        }
+        if !b.checks.is_empty() {
+            let _ = writeln!(w, "\n| check | what | source | available here | result |");
+            let _ = writeln!(w, "|---|---|---|---|---|");
+            for c in &b.checks {
+                let available = c.available.replace('|', "/");
+                let _ = writeln!(w, "| `{}` | {} | {} | {available} | {} |", c.id, c.label, c.reference, c.outcome);
+            }
+        }
+        if longest_run && !b.values.is_empty() {
+            let _ = writeln!(w, "\n### Every value below {}\n", thousands(b.heaps));
+            let _ = writeln!(w, "| value | heaps | first heap | last heap |");
+            let _ = writeln!(w, "|---:|---:|---:|---:|");
+            for (v, count, first, last) in &b.values {
+                let _ = writeln!(w, "| {v} | {} | {} | {} |", thousands(*count), thousands(*first), thousands(*last));
             }
         }
     }

@@ -280,6 +280,37 @@ pub fn verify(summary: &Summary, claims: &Claims, refs: &References) -> Result<V
         .collect())
 }
 
+/// The checks a sweep past the claims' range makes possible, on `longer` as a whole: the
+/// write-up's first record after its range (claim `records-beyond`, only stated there) and
+/// every record against the OEIS terms the offline copies hold.
+pub fn check_longer(longer: &Summary, claims: &Claims, refs: &References) -> Result<Vec<Check>, ClaimError> {
+    let range = claims.range;
+    let Some(c) = claims.get("records-beyond") else { return Ok(Vec::new()) };
+    let row = |t: &Tally, id: &str, label: String, reference: &str, available: String| Check {
+        id: id.to_string(),
+        label,
+        reference: reference.to_string(),
+        available,
+        outcome: t.outcome(),
+        detail: t.detail(),
+    };
+    let mut t = Tally::new();
+    let next = (c.int("next_n")?, c.int("next_value")?);
+    let ours = longer.records.iter().find(|r| r.0 >= range).map(|&(n, v)| (n, v as u64));
+    t.eq("first record past the range", longer.heaps > next.0, ours, Some(next));
+    let first = row(&t, "records-beyond", c.label.clone(), "the write-up", "-".into());
+    let mut t = Tally::new();
+    compare_oeis_records(&mut t, longer, refs);
+    let all = row(
+        &t,
+        "records-longer",
+        format!("every record below {}", power_of_two(longer.heaps)),
+        "OEIS A180120 (positions) and A180121 (values)",
+        format!("A180120: {}; A180121: {}", refs.part("A180120"), refs.part("A180121")),
+    );
+    Ok(vec![first, all])
+}
+
 fn check(s: &Summary, c: &Claim, refs: &References, range: u64) -> Check {
     let row = |reference: &str, available: String, outcome: Outcome, detail: String| Check {
         id: c.id.clone(),
@@ -467,20 +498,34 @@ fn check_records(s: &Summary, c: &Claim, refs: &References, range: u64) -> Resul
         s.records.last().map(|&(n, v)| (n, v as u64)),
         Some((c.int("last_n")?, c.int("last_value")?)),
     );
-    // A180120 lists positions, A180121 values; compare every available term that our range reaches.
-    let positions: Vec<u64> = refs.a180120.iter().map(|t| t.1).take_while(|&n| n < s.heaps).collect();
-    let ours: Vec<u64> = s.records.iter().map(|r| r.0).take(positions.len()).collect();
-    t.eq(&format!("positions, A180120 terms 1..{}", positions.len()), true, ours, positions.clone());
-    let k = s.records.len().min(refs.a180121.len());
-    let ours: Vec<u64> = s.records.iter().take(k).map(|r| r.1 as u64).collect();
-    let theirs: Vec<u64> = refs.a180121.iter().take(k).map(|t| t.1).collect();
-    t.eq(&format!("values, A180121 terms 1..{k}"), true, ours, theirs);
+    compare_oeis_records(&mut t, s, refs);
     let available = format!(
         "A180120: {}; A180121: {}; Flammenkamp's record table is not on the offline snapshot",
         refs.part("A180120"),
         refs.part("A180121")
     );
     Ok(t.check(c, c.reference.clone().unwrap_or_default(), available))
+}
+
+/// `2^30` for a power of two, else the number.
+fn power_of_two(n: u64) -> String {
+    if n.is_power_of_two() {
+        format!("2^{}", n.trailing_zeros())
+    } else {
+        n.to_string()
+    }
+}
+
+/// A180120 lists the records' positions, A180121 their values: compares every available
+/// term that the sweep reaches.
+fn compare_oeis_records(t: &mut Tally, s: &Summary, refs: &References) {
+    let positions: Vec<u64> = refs.a180120.iter().map(|t| t.1).take_while(|&n| n < s.heaps).collect();
+    let ours: Vec<u64> = s.records.iter().map(|r| r.0).take(positions.len()).collect();
+    t.eq(&format!("positions, A180120 terms 1..{}", positions.len()), true, ours, positions);
+    let k = s.records.len().min(refs.a180121.len());
+    let ours: Vec<u64> = s.records.iter().take(k).map(|r| r.1 as u64).collect();
+    let theirs: Vec<u64> = refs.a180121.iter().take(k).map(|t| t.1).collect();
+    t.eq(&format!("values, A180121 terms 1..{k}"), true, ours, theirs);
 }
 
 fn check_frequencies(s: &Summary, c: &Claim, refs: &References) -> Result<Check, ClaimError> {

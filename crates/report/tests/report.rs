@@ -5,7 +5,7 @@ use std::path::Path;
 
 use grundy_core::{FastSweep, Kernel};
 use grundy_report::claims::Claims;
-use grundy_report::findings::Findings;
+use grundy_report::findings::{Findings, LONGER_RUNS_LOG2};
 use grundy_report::markdown;
 use grundy_report::verify::{verify, Outcome, References};
 use grundy_report::Summary;
@@ -117,12 +117,17 @@ fn committed_report_is_current() {
     let summary = Summary::from_json(&text).unwrap();
     let checks = verify(&summary, &claims(), &references()).unwrap();
     assert!(checks.iter().all(|c| c.outcome != Outcome::Mismatch));
-    let mut findings = Findings::new(&summary, &checks);
-    let longer = root().join("runs/sweep/1073741824/summary.json");
-    if longer.exists() {
-        let longer = Summary::from_json(&fs::read_to_string(longer).unwrap()).unwrap();
-        findings = findings.with_beyond(&summary, &longer);
-        assert!(findings.beyond.as_ref().unwrap().agrees_below, "the 2^30 sweep agrees with the 2^26 one");
+    let longer: Vec<Summary> = LONGER_RUNS_LOG2
+        .iter()
+        .map(|k| root().join(format!("runs/sweep/{}/summary.json", 1u64 << k)))
+        .filter(|p| p.exists())
+        .map(|p| Summary::from_json(&fs::read_to_string(p).unwrap()).unwrap())
+        .collect();
+    assert!(!longer.is_empty(), "the 2^30 sweep is committed");
+    let findings = Findings::new(&summary, &checks).with_longer(&summary, &longer, &claims(), &references()).unwrap();
+    for b in &findings.beyond {
+        assert!(b.agrees_below, "the sweep to {} agrees with the one before below {}", b.heaps, b.from);
+        assert!(b.checks.iter().all(|c| c.outcome == "match"), "{:?}", b.checks);
     }
     let pictures = [("values.svg", "G(n) for n <= 30,000"), ("sparse-heaps.svg", "where the sparse heaps lie")];
     let stale = "is stale: run `cargo xtask report`";
