@@ -3,9 +3,9 @@
 //! - `tczajka`: every code of the tczajka GameLookup table (all octal codes with d0 in
 //!   {0, 4} and one to three digits after the point, the last not 0: 1,022 codes) and `4.`,
 //!   the one representative of its tables outside it: 1,023 codes;
-//! - `tczajka-solved`, `tczajka-unsolved`: the octal codes of its solved table (10) and of
-//!   its unsolved table (82; Grundy's game is not octal), for runs past the budget that fits
-//!   the whole family;
+//! - `tczajka-trivial`, `tczajka-solved`, `tczajka-unsolved`: the octal codes of its trivial
+//!   (82), solved (10) and unsolved (82; Grundy's game is not octal) tables, for runs past
+//!   the budget that fits the whole family;
 //! - `0.ddd`, `0.dddd`, ...: every code 0.d1...dk with k digits after the point, each 0-7,
 //!   the last one not 0 (shorter codes are the ones ending in 0: they belong to the shorter
 //!   family), so `0.dddd` has 7 * 8^3 = 3,584 codes;
@@ -26,7 +26,7 @@ use thiserror::Error;
 #[allow(missing_docs)] // each variant is documented by its #[error] text
 pub enum FamilyError {
     #[error(
-        "unknown family {name:?} (try tczajka, tczajka-solved, tczajka-unsolved, 0.ddd, 0.dddd, 4.ddd or list:CODE,CODE,...)"
+        "unknown family {name:?} (try tczajka, tczajka-trivial, tczajka-solved, tczajka-unsolved, 0.ddd, 0.dddd, 4.ddd or list:CODE,CODE,...)"
     )]
     Unknown { name: String },
     #[error("family {name:?}: at most 6 digits after the point")]
@@ -105,6 +105,8 @@ impl Family {
                 }
             }
             codes
+        } else if n == "tczajka-trivial" {
+            tczajka::codes(tczajka::TRIVIAL)
         } else if n == "tczajka-solved" {
             tczajka::codes(tczajka::SOLVED)
         } else if n == "tczajka-unsolved" {
@@ -145,7 +147,7 @@ mod tests {
         assert_eq!(Family::parse("tczajka").unwrap().codes.len(), 1023);
         assert_eq!(Family::parse("0.ddd").unwrap().codes.len(), 448);
         let all = Family::parse("tczajka").unwrap().codes;
-        for part in ["tczajka-solved", "tczajka-unsolved"] {
+        for part in ["tczajka-trivial", "tczajka-solved", "tczajka-unsolved"] {
             let codes = Family::parse(part).unwrap().codes;
             assert!(codes.iter().all(|c| all.contains(c)), "{part} is part of tczajka");
         }

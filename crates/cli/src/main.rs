@@ -178,8 +178,8 @@ enum Command {
 struct CensusArgs {
     #[command(subcommand)]
     command: Option<CensusCommand>,
-    /// The family: tczajka, tczajka-solved, tczajka-unsolved, 0.ddd, 0.dddd, 4.ddd,
-    /// list:CODE,CODE,... or list-file:PATH.
+    /// The family: tczajka, tczajka-trivial, tczajka-solved, tczajka-unsolved, 0.ddd,
+    /// 0.dddd, 4.ddd, list:CODE,CODE,... or list-file:PATH.
     #[arg(long, required = true)]
     family: Option<String>,
     /// Values computed at most per game: G(0..N); accepts 2^20.
