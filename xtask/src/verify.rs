@@ -1,6 +1,6 @@
 //! `cargo xtask verify`: first every fixture file against the manifest's sha256, then every
 //! claim and reference against the committed summary; beside the write-up's timings, ours
-//! from the newest benchmark record in runs/bench/.
+//! from the newest benchmark record in runs/bench/ that measured each (record and machine named).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -111,12 +111,20 @@ pub fn run(args: Args) -> Result<()> {
 }
 
 /// The part of a benchmark record (`cargo xtask bench`, runs/bench/<date>.json) read here.
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 struct BenchRecord {
+    /// When it was measured, RFC 3339 in UTC (sorts as text).
+    date: String,
+    /// The CPU, as /proc/cpuinfo names it.
+    #[serde(default)]
+    machine: String,
+    /// The FastSweep kernel used.
+    #[serde(default)]
+    kernel: String,
     rows: Vec<BenchRow>,
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 struct BenchRow {
     method: String,
     heaps: u64,
@@ -124,45 +132,52 @@ struct BenchRow {
     runs_seconds: Vec<f64>,
 }
 
-/// The newest benchmark record in `dir`: the JSON file whose name starts with the latest
-/// date (names are `YYYY-MM-DD.json`, so they sort by date); `None` when there is none.
-pub fn newest_bench_record(dir: &Path) -> Result<Option<PathBuf>> {
-    let Ok(entries) = fs::read_dir(dir) else { return Ok(None) };
-    let mut newest: Option<(String, PathBuf)> = None;
+/// The benchmark records in `dir`, newest first: the JSON files named `YYYY-MM-DD.json` or
+/// `YYYY-MM-DD-LABEL.json` (`bench --label`), ordered by their `date` field (the time they
+/// were measured; the name alone cannot order two records of one day). A file with such a
+/// name that is not a record is an error.
+fn bench_records(dir: &Path) -> Result<Vec<(PathBuf, BenchRecord)>> {
+    let Ok(entries) = fs::read_dir(dir) else { return Ok(Vec::new()) };
+    let mut records = Vec::new();
     for entry in entries {
         let path = entry.with_context(|| format!("listing {}", dir.display()))?.path();
-        let Some(name) = path.file_name().and_then(|n| n.to_str()).map(str::to_string) else { continue };
+        let Some(name) = path.file_name().and_then(|n| n.to_str()) else { continue };
         let dated = name.len() >= 10
             && name[..10].bytes().enumerate().all(|(i, b)| match i {
                 4 | 7 => b == b'-',
                 _ => b.is_ascii_digit(),
             });
-        if dated && name.ends_with(".json") && newest.as_ref().is_none_or(|(n, _)| name > *n) {
-            newest = Some((name, path));
+        if !(dated && name.ends_with(".json")) {
+            continue;
         }
+        let text = fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+        let record: BenchRecord = serde_json::from_str(&text)
+            .with_context(|| format!("{}: not a benchmark record (with its date and rows)", path.display()))?;
+        records.push((path, record));
     }
-    Ok(newest.map(|(_, p)| p))
+    records.sort_by(|a, b| b.1.date.cmp(&a.1.date));
+    Ok(records)
 }
 
-/// Our timings: every row of the newest benchmark record, and G(0..30,001) with FastSweep
-/// measured now (what the write-up's demo page computes when it opens; no benchmark row
-/// is that small).
+/// Our timings: every row of every benchmark record, newest record first (so that each
+/// write-up timing is set beside the newest measurement of it, with the record and machine
+/// named), and G(0..30,001) with FastSweep measured now (what the write-up's demo page
+/// computes when it opens; no benchmark row is that small).
 fn our_timings(bench_dir: &Path) -> Result<Vec<Timing>> {
     let mut timings = Vec::new();
-    match newest_bench_record(bench_dir)? {
-        None => eprintln!("no benchmark record in {}: run `cargo xtask bench`", bench_dir.display()),
-        Some(path) => {
-            let text = fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-            let record: BenchRecord =
-                serde_json::from_str(&text).with_context(|| format!("parsing {}", path.display()))?;
-            let shown = path.strip_prefix(util::root()).unwrap_or(&path).display().to_string();
-            timings.extend(record.rows.into_iter().map(|r| Timing {
-                source: format!("{shown}, median of {}", r.runs_seconds.len()),
-                method: r.method,
-                heaps: r.heaps,
-                seconds: r.median_seconds,
-            }));
-        }
+    let records = bench_records(bench_dir)?;
+    if records.is_empty() {
+        eprintln!("no benchmark record in {}: run `cargo xtask bench`", bench_dir.display());
+    }
+    for (path, record) in records {
+        let shown = path.strip_prefix(util::root()).unwrap_or(&path).display().to_string();
+        let machine = format!("{}, {}", record.machine, record.kernel);
+        timings.extend(record.rows.into_iter().map(|r| Timing {
+            source: format!("{shown}: {machine}, median of {}", r.runs_seconds.len()),
+            method: r.method,
+            heaps: r.heaps,
+            seconds: r.median_seconds,
+        }));
     }
     let heaps = 30_001;
     let started = Instant::now();
@@ -182,17 +197,29 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_newest_bench_record_is_found_by_its_date() {
+    fn bench_records_are_ordered_by_their_date() {
         let dir = std::env::temp_dir().join(format!("grundy-bench-records-{}", std::process::id()));
         fs::create_dir_all(&dir).unwrap();
-        assert_eq!(newest_bench_record(&dir).unwrap(), None);
-        for name in
-            ["2026-11-30.json", "2026-11-30.md", "2027-01-02.md", "divan-sweep-2027-02-01.txt", "2026-12-01.json"]
-        {
-            fs::write(dir.join(name), "{}").unwrap();
+        assert!(bench_records(&dir).unwrap().is_empty());
+        let dated = |d: &str| format!("{{\"date\": \"{d}\", \"rows\": []}}");
+        for (name, text) in [
+            ("2026-11-30.json", dated("2026-11-30T11:16:13Z")),
+            ("2026-11-30.md", String::new()),
+            ("2027-01-02.md", String::new()),
+            ("divan-sweep-2027-02-01.txt", String::new()),
+            ("peers-2027-02-01.json", String::new()),
+            ("2026-12-01.json", dated("2026-12-01T08:00:00Z")),
+            // A labelled record of the same day, measured later: its name sorts first.
+            ("2026-12-01-avx2.json", dated("2026-12-01T22:25:00Z")),
+        ] {
+            fs::write(dir.join(name), text).unwrap();
         }
-        assert_eq!(newest_bench_record(&dir).unwrap(), Some(dir.join("2026-12-01.json")));
+        let names: Vec<PathBuf> = bench_records(&dir).unwrap().into_iter().map(|r| r.0).collect();
+        assert_eq!(names, ["2026-12-01-avx2.json", "2026-12-01.json", "2026-11-30.json"].map(|n| dir.join(n)));
+        fs::write(dir.join("2026-12-02.json"), "{}").unwrap();
+        let err = bench_records(&dir).unwrap_err().to_string();
+        assert!(err.contains("2026-12-02.json") && err.contains("not a benchmark record"), "{err}");
         fs::remove_dir_all(&dir).unwrap();
-        assert_eq!(newest_bench_record(&dir).unwrap(), None);
+        assert!(bench_records(&dir).unwrap().is_empty());
     }
 }
