@@ -339,6 +339,12 @@ pub fn compare_tczajka(table: &Table) -> Vec<Section> {
             };
             let r = deeper.as_ref().unwrap_or(r);
             match r.milestones.iter().find(|m| m.heaps == n) {
+                // The run to N proved a period before reaching N: a finding, as above.
+                None if r.status != Status::Unsolved => diffs.push(format!(
+                    "proved periodic below the table's N = {n}: pre-period {}, period {}",
+                    shown(r.preperiod),
+                    shown(r.period)
+                )),
                 None => diffs.push(format!("statistics at {n} not computed")),
                 Some(m) => {
                     let (largest_at, largest) = (number(cols[2]), number(cols[3]));
