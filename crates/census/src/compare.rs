@@ -18,7 +18,7 @@ use grundy_core::{FastSweep, SweepStats, Value};
 
 use crate::family::{canonical, Family};
 use crate::record::{CensusKey, GameRecord, Status};
-use crate::solve::{solve, SolveError};
+use crate::solve::{solve_with_values, SolveError};
 use crate::table::Table;
 use crate::tczajka::{rows, LOOKUP, SOLVED, TRIVIAL, UNSOLVED};
 
@@ -51,65 +51,87 @@ impl Section {
     }
 }
 
-/// Compares our sparse heaps (count, last) under our rule (mask `ours`, with the heap's
-/// parity when `parity`) with a table's columns `mask count last` (`1+pos`: mask 1 with the
-/// heap's position parity; `-`: no rule given, nothing to compare). When the rules differ,
-/// the table's count is checked under its own plain mask: `recount(mask)` gives (count, last)
-/// of the heaps whose value has an even number of 1-bits under it, and returns true in
-/// `recounted` when that matched. A difference is pushed, with the rule as the reason when
-/// it is the only one.
-#[allow(clippy::too_many_arguments)] // one row's columns, ours and the table's, side by side
-fn compare_sparse(
-    (ours, parity): (u64, bool),
-    (count, last): (Option<u64>, Option<u64>),
-    table: &[&str],
-    below: &str,
-    recount: impl FnOnce(u64) -> Option<(u64, Option<u64>)>,
-    recounted: &mut bool,
-    diffs: &mut Vec<String>,
-    why: &mut String,
-) {
-    let (mask_text, their_parity) = match table[0].strip_suffix("+pos") {
-        Some(m) => (m, true),
-        None => (table[0], false),
-    };
-    let Ok(mask) = u64::from_str_radix(mask_text, 16) else { return };
-    let theirs = (number(table[1]), number(table[2]));
-    let same_rule = (ours, parity) == (mask, their_parity);
-    if same_rule && (count, last) == theirs {
-        return;
-    }
-    if !same_rule && !their_parity {
-        if let Some((c, l)) = recount(mask) {
-            if (Some(c), l) == theirs {
-                *recounted = true;
-                return;
-            }
-        }
-    }
-    let rule = if parity { "+heap parity" } else { "" };
-    diffs.push(format!(
-        "mask {ours:x}{rule}: {} sparse heaps{below} (last {}); table mask {}: {} (last {})",
-        shown(count),
-        shown(last),
-        table[0],
-        shown(theirs.0),
-        shown(theirs.1)
-    ));
-    if !same_rule && diffs.len() == 1 {
-        *why = "another sparse-space rule: the counts depend on the mask (and on heap parity where it is used)".into();
-    }
+/// Our side of a row: the census's result for the game, or a run past the census budget
+/// with the values it computed.
+struct Ours<'a> {
+    record: &'a GameRecord,
+    values: Option<&'a [u64]>,
 }
 
-/// (count, last) of the heaps n < `heaps` of game `code` whose value has an even number of
-/// 1-bits under `mask` (tczajka's rare heaps), from the values recomputed by the octal sweep.
-fn sparse_under(code: &str, heaps: u64, mask: u64) -> Option<(u64, Option<u64>)> {
-    let game = TakeAndBreak::parse(code).ok()?;
-    let engine = Engine::choose(&Game::TakeAndBreak(game), EngineChoice::Sparse).ok()?;
-    let values = engine.values(usize::try_from(heaps).ok()?, &mut |_| {}).ok()?;
-    let rare: Vec<u64> =
-        (0..heaps).filter(|&n| (u64::from(values[n as usize]) & mask).count_ones().is_multiple_of(2)).collect();
-    Some((rare.len() as u64, rare.last().copied()))
+impl Ours<'_> {
+    /// (count, last) of the heaps n < `heaps` whose value has an even number of 1-bits under
+    /// `mask` (tczajka's rare heaps): from the values held, else from values the octal sweep
+    /// computes again.
+    fn rare_under(&self, heaps: u64, mask: u64) -> Option<(u64, Option<u64>)> {
+        let end = usize::try_from(heaps).ok()?;
+        let swept: Vec<u64>;
+        let values = match self.values {
+            Some(values) => values,
+            None => {
+                let game = TakeAndBreak::parse(&self.record.code).ok()?;
+                let engine = Engine::choose(&Game::TakeAndBreak(game), EngineChoice::Sparse).ok()?;
+                swept = engine.values(end, &mut |_| {}).ok()?.into_iter().map(u64::from).collect();
+                &swept
+            }
+        };
+        let rare: Vec<u64> = (0..heaps)
+            .zip(values.get(..end)?)
+            .filter(|(_, v)| (**v & mask).count_ones().is_multiple_of(2))
+            .map(|(n, _)| n)
+            .collect();
+        Some((rare.len() as u64, rare.last().copied()))
+    }
+
+    /// Compares our sparse heaps below `heaps` (count, last; `below` says so in a
+    /// difference), under our rule (the record's mask, with the heap's parity when it uses
+    /// it), with a table's columns `mask count last`
+    /// (`1+pos`: mask 1 with the heap's position parity; `-`: no rule given, nothing to
+    /// compare). When the rules differ, the table's count is also taken under its own plain
+    /// mask ([`Ours::rare_under`]); true when that matched. Otherwise a difference is pushed,
+    /// with the rule as the reason when it is the only one.
+    fn compare_sparse(
+        &self,
+        (count, last): (Option<u64>, Option<u64>),
+        heaps: u64,
+        table: &[&str],
+        below: &str,
+        diffs: &mut Vec<String>,
+        why: &mut String,
+    ) -> bool {
+        let Some(ours) = self.record.mask else { return false };
+        let parity = self.record.heap_parity;
+        let (mask_text, their_parity) = match table[0].strip_suffix("+pos") {
+            Some(m) => (m, true),
+            None => (table[0], false),
+        };
+        let Ok(mask) = u64::from_str_radix(mask_text, 16) else { return false };
+        let theirs = (number(table[1]), number(table[2]));
+        let same_rule = (ours, parity) == (mask, their_parity);
+        if same_rule && (count, last) == theirs {
+            return false;
+        }
+        if !same_rule && !their_parity {
+            if let Some((c, l)) = self.rare_under(heaps, mask) {
+                if (Some(c), l) == theirs {
+                    return true;
+                }
+            }
+        }
+        let rule = if parity { "+heap parity" } else { "" };
+        diffs.push(format!(
+            "mask {ours:x}{rule}: {} sparse heaps{below} (last {}); table mask {}: {} (last {})",
+            shown(count),
+            shown(last),
+            table[0],
+            shown(theirs.0),
+            shown(theirs.1)
+        ));
+        if !same_rule && diffs.len() == 1 {
+            *why =
+                "another sparse-space rule: the counts depend on the mask (and on heap parity where it is used)".into();
+        }
+        false
+    }
 }
 
 /// An optional number in words: the number, or "none".
@@ -148,8 +170,8 @@ pub const DEEPER_BUDGET: u64 = 1 << 25;
 
 /// One game run past the census budget, to `budget` values, for the comparison only (the
 /// census's own results stay at its budget).
-fn deepen(code: &str, budget: u64) -> Result<GameRecord, SolveError> {
-    solve(code, &CensusKey::new("tczajka-comparison", budget))
+fn deepen(code: &str, budget: u64) -> Result<(GameRecord, Vec<u64>), SolveError> {
+    solve_with_values(code, &CensusKey::new("tczajka-comparison", budget))
 }
 
 /// The unsolved table's row for Grundy's game, which is not an octal code.
@@ -238,12 +260,12 @@ pub fn compare_tczajka(table: &Table) -> Vec<Section> {
         };
         let (pre, per, largest_at, largest) = (number(cols[1]), number(cols[2]), number(cols[3]), number(cols[4]));
         let deeper;
-        let r = if r.preperiod.is_none() && budget < DEEPER_BUDGET {
+        let ours = if r.preperiod.is_none() && budget < DEEPER_BUDGET {
             match deepen(&r.code, DEEPER_BUDGET) {
                 Ok(d) => {
                     deeper = d;
-                    s.deeper.push((deeper.code.clone(), deeper.computed));
-                    &deeper
+                    s.deeper.push((deeper.0.code.clone(), deeper.0.computed));
+                    Ours { record: &deeper.0, values: Some(&deeper.1) }
                 }
                 Err(e) => {
                     s.differences.push((
@@ -255,8 +277,9 @@ pub fn compare_tczajka(table: &Table) -> Vec<Section> {
                 }
             }
         } else {
-            r
+            Ours { record: r, values: None }
         };
+        let r = ours.record;
         if r.preperiod.is_none() {
             s.differences.push((
                 r.code.clone(),
@@ -277,23 +300,8 @@ pub fn compare_tczajka(table: &Table) -> Vec<Section> {
             ));
         }
         let mut why = "unexplained".to_string();
-        if let Some(ours) = r.mask {
-            let sparse = (r.sparse_heaps, r.last_sparse);
-            let recount = |mask| sparse_under(&r.code, r.computed, mask);
-            let mut recounted = false;
-            compare_sparse(
-                (ours, r.heap_parity),
-                sparse,
-                &cols[5..8],
-                "",
-                recount,
-                &mut recounted,
-                &mut diffs,
-                &mut why,
-            );
-            if recounted {
-                s.recounted.push(r.code.clone());
-            }
+        if ours.compare_sparse((r.sparse_heaps, r.last_sparse), r.computed, &cols[5..8], "", &mut diffs, &mut why) {
+            s.recounted.push(r.code.clone());
         }
         s.record(&r.code, diffs, why);
     }
@@ -326,7 +334,7 @@ pub fn compare_tczajka(table: &Table) -> Vec<Section> {
             let deeper = if n > budget {
                 match deepen(&r.code, n) {
                     Ok(d) => {
-                        s.deeper.push((d.code.clone(), n));
+                        s.deeper.push((d.0.code.clone(), n));
                         Some(d)
                     }
                     Err(e) => {
@@ -337,7 +345,11 @@ pub fn compare_tczajka(table: &Table) -> Vec<Section> {
             } else {
                 None
             };
-            let r = deeper.as_ref().unwrap_or(r);
+            let ours = match &deeper {
+                Some((record, values)) => Ours { record, values: Some(values) },
+                None => Ours { record: r, values: None },
+            };
+            let r = ours.record;
             match r.milestones.iter().find(|m| m.heaps == n) {
                 // The run to N proved a period before reaching N: a finding, as above.
                 None if r.status != Status::Unsolved => diffs.push(format!(
@@ -357,25 +369,10 @@ pub fn compare_tczajka(table: &Table) -> Vec<Section> {
                             shown(largest_at)
                         ));
                     }
-                    if let Some(ours) = r.mask {
-                        let sparse = (Some(m.sparse_heaps), m.last_sparse);
-                        let rule = (ours, r.heap_parity);
-                        let below = format!(" below {n}");
-                        let recount = |mask| sparse_under(&r.code, n, mask);
-                        let mut recounted = false;
-                        compare_sparse(
-                            rule,
-                            sparse,
-                            &cols[4..7],
-                            &below,
-                            recount,
-                            &mut recounted,
-                            &mut diffs,
-                            &mut why,
-                        );
-                        if recounted {
-                            s.recounted.push(r.code.clone());
-                        }
+                    let sparse = (Some(m.sparse_heaps), m.last_sparse);
+                    let below = format!(" below {n}");
+                    if ours.compare_sparse(sparse, n, &cols[4..7], &below, &mut diffs, &mut why) {
+                        s.recounted.push(r.code.clone());
                     }
                 }
             }

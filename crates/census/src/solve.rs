@@ -25,6 +25,13 @@ pub enum SolveError {
 
 /// Runs game `code` of census `key`.
 pub fn solve(code: &str, key: &CensusKey) -> Result<GameRecord, SolveError> {
+    solve_with_values(code, key).map(|(record, _)| record)
+}
+
+/// [`solve`], also giving back the values it computed, G(0..) at least to the budget or the
+/// end of the proof (the comparison with the tczajka tables counts them again under the
+/// table's mask instead of sweeping a second time).
+pub fn solve_with_values(code: &str, key: &CensusKey) -> Result<(GameRecord, Vec<u64>), SolveError> {
     let start = Instant::now();
     let game = TakeAndBreak::parse(code).map_err(|e| SolveError::Code(e.to_string()))?;
     if !game.is_octal() {
@@ -93,7 +100,7 @@ pub fn solve(code: &str, key: &CensusKey) -> Result<GameRecord, SolveError> {
             next_milestone *= 2;
         }
     }
-    Ok(GameRecord {
+    let record = GameRecord {
         key: key.clone(),
         code: code.to_string(),
         status,
@@ -113,5 +120,6 @@ pub fn solve(code: &str, key: &CensusKey) -> Result<GameRecord, SolveError> {
         milestones,
         engine: engine.kind().name().into(),
         seconds: start.elapsed().as_secs_f64(),
-    })
+    };
+    Ok((record, g))
 }
