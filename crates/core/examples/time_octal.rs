@@ -3,7 +3,7 @@
 //! 2^20; threads 1 or 2, the default; kernel scalar, portable or avx2, default the best).
 use std::time::Instant;
 
-use grundy_core::games::octal_sweep::{Kernel, OctalSweep};
+use grundy_core::games::octal_sweep::{OctalKernel, OctalSweep};
 use grundy_core::games::TakeAndBreak;
 
 fn main() {
@@ -12,10 +12,10 @@ fn main() {
     let n = args.next().and_then(|s| grundy_core::count::parse_count(&s).ok()).unwrap_or(1 << 16) as usize;
     let threads = args.next().and_then(|s| s.parse().ok()).unwrap_or(2);
     let kernel = match args.next().as_deref() {
-        Some("scalar") => Kernel::Scalar,
-        Some("portable") => Kernel::Portable,
-        Some("avx2") => Kernel::Avx2,
-        _ => Kernel::best(),
+        Some("scalar") => OctalKernel::Scalar,
+        Some("portable") => OctalKernel::Portable,
+        Some("avx2") => OctalKernel::Avx2,
+        _ => OctalKernel::best(),
     };
     let game = TakeAndBreak::parse(&code).expect("an octal code");
     let t = Instant::now();

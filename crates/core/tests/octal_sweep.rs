@@ -2,19 +2,19 @@
 //! every move) and against each other: every kernel this CPU runs, any octal code of one
 //! to four digits, any mask, runs cut into pieces, and the mask changed mid-run.
 
-use grundy_core::games::octal_sweep::{best_mask, Kernel, OctalSweep, OctalSweepError};
+use grundy_core::games::octal_sweep::{best_mask, OctalKernel, OctalSweep, OctalSweepError};
 use grundy_core::games::sequence::values;
 use grundy_core::games::{Game, TakeAndBreak};
 use proptest::prelude::*;
 
 /// Every kernel, each with whether this CPU runs it.
-const KERNELS: [Kernel; 3] = [Kernel::Scalar, Kernel::Portable, Kernel::Avx2];
+const KERNELS: [OctalKernel; 3] = [OctalKernel::Scalar, OctalKernel::Portable, OctalKernel::Avx2];
 
 fn definition(game: &TakeAndBreak, end: usize) -> Vec<u32> {
     values(&Game::TakeAndBreak(game.clone()), end).unwrap()
 }
 
-fn sweep(game: &TakeAndBreak, mask: u32, kernel: Kernel, cuts: &[usize]) -> OctalSweep {
+fn sweep(game: &TakeAndBreak, mask: u32, kernel: OctalKernel, cuts: &[usize]) -> OctalSweep {
     let mut s = OctalSweep::new(game, mask).unwrap();
     s.set_kernel(kernel).unwrap();
     for &cut in cuts {
@@ -72,9 +72,9 @@ fn fast_kernels_equal_the_scalar_kernel() {
         let game = TakeAndBreak::parse(code).unwrap();
         let mut reference = OctalSweep::auto(&game, end).unwrap();
         let mask = reference.mask();
-        reference.set_kernel(Kernel::Scalar).unwrap();
+        reference.set_kernel(OctalKernel::Scalar).unwrap();
         reference.run_to(end).unwrap();
-        for kernel in [Kernel::Portable, Kernel::Avx2].into_iter().filter(|k| k.is_available()) {
+        for kernel in [OctalKernel::Portable, OctalKernel::Avx2].into_iter().filter(|k| k.is_available()) {
             for threads in [1, 2] {
                 let mut s = OctalSweep::new(&game, mask).unwrap();
                 if reference.heap_parity() {
@@ -127,13 +127,17 @@ fn heap_parity_rule() {
 fn kernels_are_chosen_and_refused() {
     let game = TakeAndBreak::parse(".6").unwrap();
     let mut s = OctalSweep::new(&game, 1).unwrap();
-    assert_eq!(s.kernel(), Kernel::best());
-    assert!(Kernel::best().is_available() && Kernel::Scalar.is_available() && Kernel::Portable.is_available());
-    let avx2 = s.set_kernel(Kernel::Avx2);
-    if Kernel::Avx2.is_available() {
-        assert_eq!((avx2, s.kernel()), (Ok(()), Kernel::Avx2));
+    assert_eq!(s.kernel(), OctalKernel::best());
+    assert!(
+        OctalKernel::best().is_available()
+            && OctalKernel::Scalar.is_available()
+            && OctalKernel::Portable.is_available()
+    );
+    let avx2 = s.set_kernel(OctalKernel::Avx2);
+    if OctalKernel::Avx2.is_available() {
+        assert_eq!((avx2, s.kernel()), (Ok(()), OctalKernel::Avx2));
     } else {
-        assert_eq!(avx2, Err(OctalSweepError::KernelUnavailable { kernel: Kernel::Avx2 }));
+        assert_eq!(avx2, Err(OctalSweepError::KernelUnavailable { kernel: OctalKernel::Avx2 }));
     }
 }
 

@@ -11,7 +11,7 @@
 use std::sync::mpsc;
 
 use super::block::{block_len, far_rows, FarRows, Moves, Scratch, Sweep};
-use super::{Kernel, Value};
+use super::{OctalKernel, Value};
 
 /// Runs below this many heaps are not worth a thread.
 pub(super) const MIN_HEAPS: usize = 1 << 15;
@@ -27,7 +27,7 @@ struct Done {
 /// Computes heaps up to `stop` with the far marks made on a helper thread; returns how many
 /// heaps were done (fewer when a value grew too large for the block kernel).
 pub(super) fn run(
-    kernel: Kernel,
+    kernel: OctalKernel,
     moves: &Moves,
     s: &mut Sweep,
     scratch: &mut Scratch,
@@ -56,8 +56,8 @@ pub(super) fn run(
             let (block_start, sparse_before) = (s.values.len(), s.sparse.len());
             let done = match kernel {
                 #[cfg(target_arch = "x86_64")]
-                // SAFETY: the kernel is Avx2 only when the CPU has it (Kernel::is_available).
-                Kernel::Avx2 => unsafe { super::block::run_heaps_avx2(moves, s, scratch, &far, progress) },
+                // SAFETY: the kernel is Avx2 only when the CPU has it (OctalKernel::is_available).
+                OctalKernel::Avx2 => unsafe { super::block::run_heaps_avx2(moves, s, scratch, &far, progress) },
                 _ => super::block::run_heaps_portable(moves, s, scratch, &far, progress),
             };
             total += done;
@@ -80,7 +80,7 @@ pub(super) fn run(
 
 /// The helper thread's state: its copy of the values and sparse heaps.
 struct Helper {
-    kernel: Kernel,
+    kernel: OctalKernel,
     g: Vec<u16>,
     sparse: Vec<(usize, Value)>,
     max: Value,
@@ -118,8 +118,8 @@ impl Helper {
         let near_below = 2 * self.len;
         match self.kernel {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: the kernel is Avx2 only when the CPU has it (Kernel::is_available).
-            Kernel::Avx2 => unsafe {
+            // SAFETY: the kernel is Avx2 only when the CPU has it (OctalKernel::is_available).
+            OctalKernel::Avx2 => unsafe {
                 super::block::far_rows_avx2(moves, &self.g, &self.sparse, self.max, start, len, near_below, &mut far)
             },
             _ => far_rows(moves, &self.g, &self.sparse, self.max, start, len, near_below, &mut far),

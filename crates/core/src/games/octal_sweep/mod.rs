@@ -13,7 +13,7 @@
 //! which stop early when the mask is good. Tested against the definition
 //! ([`crate::games::sequence`]).
 //!
-//! Three kernels ([`Kernel`]) compute the same values: the scalar loop in this file (the
+//! Three kernels ([`OctalKernel`]) compute the same values: the scalar loop in this file (the
 //! plain method, one heap at a time; also used whenever the values are too large for the
 //! others) and the block kernel of `block` compiled twice, portable and with AVX2 (chosen
 //! at run time), with stage 2 of `avx2`; `ahead` makes stage 1's far marks a block
@@ -42,7 +42,7 @@ type Value = Wide;
 
 /// Which code computes the values; all give the same values (tested against the definition).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kernel {
+pub enum OctalKernel {
     /// One heap at a time, every sparse heap's options looked up one by one: the plain
     /// method, kept as the reference for the others.
     Scalar,
@@ -53,21 +53,21 @@ pub enum Kernel {
     Avx2,
 }
 
-impl Kernel {
+impl OctalKernel {
     /// The fastest kernel this CPU runs: AVX2 if it has it, else the portable one.
-    pub fn best() -> Kernel {
-        if Kernel::Avx2.is_available() {
-            Kernel::Avx2
+    pub fn best() -> OctalKernel {
+        if OctalKernel::Avx2.is_available() {
+            OctalKernel::Avx2
         } else {
-            Kernel::Portable
+            OctalKernel::Portable
         }
     }
 
     /// Whether this CPU can run the kernel.
     pub fn is_available(self) -> bool {
         match self {
-            Kernel::Scalar | Kernel::Portable => true,
-            Kernel::Avx2 => crate::cpu::has_avx2(),
+            OctalKernel::Scalar | OctalKernel::Portable => true,
+            OctalKernel::Avx2 => crate::cpu::has_avx2(),
         }
     }
 }
@@ -84,7 +84,7 @@ pub enum OctalSweepError {
     #[error("the heap-parity rule needs every split to take stones of one parity")]
     MixedTakeParity,
     #[error("this CPU cannot run the {kernel:?} kernel")]
-    KernelUnavailable { kernel: Kernel },
+    KernelUnavailable { kernel: OctalKernel },
 }
 
 /// G(0..N) of an octal game by the sparse-space method.
@@ -104,7 +104,7 @@ pub struct OctalSweep {
     /// The largest value so far.
     max: Value,
     sparse: Vec<(usize, Value)>,
-    kernel: Kernel,
+    kernel: OctalKernel,
     /// 1, or 2: the far marks of the next block on a helper thread (long runs only).
     threads: usize,
     block: block::Scratch,
@@ -145,7 +145,7 @@ impl OctalSweep {
             narrow: Some(Vec::new()),
             max: 0,
             sparse: Vec::new(),
-            kernel: Kernel::best(),
+            kernel: OctalKernel::best(),
             threads: 2,
             block: block::Scratch::default(),
             marked: Vec::new(),
@@ -262,8 +262,8 @@ impl OctalSweep {
         self.mask
     }
 
-    /// The kernel in use ([`Kernel::best`] unless set).
-    pub fn kernel(&self) -> Kernel {
+    /// The kernel in use ([`OctalKernel::best`] unless set).
+    pub fn kernel(&self) -> OctalKernel {
         self.kernel
     }
 
@@ -279,7 +279,7 @@ impl OctalSweep {
     }
 
     /// Chooses the kernel (the values do not depend on it; tests compare them).
-    pub fn set_kernel(&mut self, kernel: Kernel) -> Result<(), OctalSweepError> {
+    pub fn set_kernel(&mut self, kernel: OctalKernel) -> Result<(), OctalSweepError> {
         if !kernel.is_available() {
             return Err(OctalSweepError::KernelUnavailable { kernel });
         }
@@ -297,7 +297,7 @@ impl OctalSweep {
     pub fn run_to_with(&mut self, end: usize, mut progress: impl FnMut(u64)) -> Result<(), OctalSweepError> {
         self.values.reserve(end.saturating_sub(self.values.len()));
         while self.values.len() < end {
-            if self.kernel != Kernel::Scalar && block::applies(self.max) {
+            if self.kernel != OctalKernel::Scalar && block::applies(self.max) {
                 if let Some(narrow) = &mut self.narrow {
                     let moves = block::Moves { digits: &self.digits, split_takes: &self.split_takes };
                     let mut s = block::Sweep {
@@ -314,9 +314,9 @@ impl OctalSweep {
                             ahead::run(self.kernel, &moves, &mut s, &mut self.block, end, &mut progress)
                         }
                         #[cfg(target_arch = "x86_64")]
-                        // SAFETY: the kernel is Avx2 only if `Kernel::is_available` said so
-                        // (checked by `set_kernel` and `Kernel::best`).
-                        Kernel::Avx2 => unsafe {
+                        // SAFETY: the kernel is Avx2 only if `OctalKernel::is_available` said so
+                        // (checked by `set_kernel` and `OctalKernel::best`).
+                        OctalKernel::Avx2 => unsafe {
                             block::run_block_avx2(&moves, &mut s, &mut self.block, end, &mut progress)
                         },
                         _ => block::run_block_portable(&moves, &mut s, &mut self.block, end, &mut progress),
@@ -440,7 +440,7 @@ mod tests {
             let game = TakeAndBreak::parse(code).unwrap();
             let expected = crate::games::sequence::values(&Game::TakeAndBreak(game.clone()), 3000).unwrap();
             let auto = OctalSweep::auto(&game, 3000).unwrap().mask();
-            for kernel in [Kernel::Scalar, Kernel::Portable, Kernel::best()] {
+            for kernel in [OctalKernel::Scalar, OctalKernel::Portable, OctalKernel::best()] {
                 for mask in [auto, 1, 0x7fff] {
                     let mut s = OctalSweep::new(&game, mask).unwrap();
                     s.set_kernel(kernel).unwrap();
@@ -466,7 +466,7 @@ mod tests {
     fn large_values_go_on_with_the_scalar_loop() {
         let game = TakeAndBreak::parse(".6").unwrap();
         let expected = crate::games::sequence::values(&Game::TakeAndBreak(game.clone()), 3000).unwrap();
-        for kernel in [Kernel::Portable, Kernel::best()] {
+        for kernel in [OctalKernel::Portable, OctalKernel::best()] {
             let mut s = OctalSweep::new(&game, 0x1ee).unwrap();
             s.set_kernel(kernel).unwrap();
             s.run_to(1000).unwrap();
