@@ -51,8 +51,8 @@ mod model {
     use grundy_core::position::Outcome;
     use proptest::prelude::*;
 
-    /// A physical move on a heap of `n`: (stones taken, first square for games on a row,
-    /// pieces left in row order with empty pieces kept).
+    /// A physical move on a heap of `n`: (stones taken, for games on a row the first square
+    /// the piece covers, pieces left in row order with empty pieces kept).
     type Literal = (u64, Option<u64>, Vec<u64>);
 
     /// Every physical move on one heap, straight from the rules.
@@ -80,14 +80,11 @@ mod model {
                 }
             }
             "crosses" => {
-                // A cross on square s clears s and its neighbours on the strip; the move is
-                // the set of squares cleared (on a strip of 2 both crosses clear both).
-                let mut cleared = BTreeSet::new();
+                // A cross on square s clears s and its neighbours on the strip; each square
+                // is its own placement (on a strip of 2 both crosses clear both squares).
                 for s in 1..=n {
                     let (lo, hi) = (s.max(2) - 1, (s + 1).min(n));
-                    if cleared.insert((lo, hi)) {
-                        out.push((hi - lo + 1, Some(lo), vec![lo - 1, n - hi]));
-                    }
+                    out.push((hi - lo + 1, Some(s), vec![lo - 1, n - hi]));
                 }
             }
             "s1,2,3" => out.extend([1, 2, 3].into_iter().filter(|&s| s <= n).map(|s| (s, None, vec![n - s]))),
@@ -109,7 +106,7 @@ mod model {
     }
 
     /// The moves of a position in a convention, as comparable keys: placements are
-    /// (heap index, take, first square), heaps (heap index, take, pieces), sizes
+    /// (heap index, take, first square of the piece), heaps (heap index, take, pieces), sizes
     /// (heap size, take, pieces).
     fn literal_keys(name: &str, heaps: &[u64], convention: Convention) -> BTreeSet<(u64, u64, Option<u64>, Vec<u64>)> {
         let mut keys = BTreeSet::new();
@@ -129,7 +126,9 @@ mod model {
         a.moves
             .iter()
             .map(|m| match convention {
-                Convention::Placements => (m.heap_index as u64, m.take, m.at, sorted_parts(&m.left)),
+                Convention::Placements => {
+                    (m.heap_index as u64, m.take, m.piece.map(|[first, _]| first), sorted_parts(&m.left))
+                }
                 Convention::Heaps => (m.heap_index as u64, m.take, None, sorted_parts(&m.left)),
                 Convention::Sizes => (m.heap, m.take, None, sorted_parts(&m.left)),
             })

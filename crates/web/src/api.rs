@@ -8,7 +8,7 @@ use grundy_core::games::engine::{Engine, EngineChoice};
 use grundy_core::games::{catalog, Game};
 use grundy_core::learn::explain::worked;
 use grundy_core::learn::practice::{problem, PRACTICE_MAX_HEAP};
-use grundy_core::position::model::{analyze, piece_squares, Analysis, Convention, Rule};
+use grundy_core::position::model::{analyze, Analysis, Convention, Rule};
 use grundy_core::{FastSweep, Value};
 use serde::Deserialize;
 use serde_json::json;
@@ -148,17 +148,9 @@ fn analysis(game: &Game, req: &PositionRequest) -> Result<Analysis, Reply> {
 /// `/api/analyze`: the analysis document, plus `game_over` for the page and, when no move
 /// is left, `end_reason`: why, in the words of the game's picture ("no move is left:
 /// heaps of 1 and 2 only").
-fn analysis_reply(a: &Analysis, game: &Game, id: &str) -> Reply {
+fn analysis_reply(a: &Analysis, id: &str) -> Reply {
     let mut doc = serde_json::to_value(a).expect("an analysis serializes");
     doc["game_over"] = json!(a.game_over());
-    // Games on a row: the squares each move's piece covers, where the page draws its button.
-    if let Some(moves) = doc["moves"].as_array_mut() {
-        for (m, doc) in a.moves.iter().zip(moves) {
-            if let Some((first, last)) = piece_squares(game, m.heap, m.take, m.at) {
-                doc["piece"] = json!([first, last]);
-            }
-        }
-    }
     if a.game_over() {
         doc["end_reason"] = json!(end_reason(id, &a.heaps));
     }
@@ -244,12 +236,10 @@ pub fn handle(method: &str, url: &str, body: &[u8]) -> Reply {
             Reply::json(200, json!({ "games": games, "max_heaps": MAX_HEAPS, "max_heap": MAX_HEAP }))
         }
         ("GET", "/api/values") => values_reply(query),
-        ("POST", "/api/analyze") => {
-            match position(body).and_then(|(game, req)| Ok((analysis(&game, &req)?, game, req))) {
-                Ok((a, game, req)) => analysis_reply(&a, &game, &req.game),
-                Err(e) => e,
-            }
-        }
+        ("POST", "/api/analyze") => match position(body).and_then(|(game, req)| Ok((analysis(&game, &req)?, req))) {
+            Ok((a, req)) => analysis_reply(&a, &req.game),
+            Err(e) => e,
+        },
         ("GET", "/api/practice") => practice_reply(query),
         ("POST", "/api/computer") => match position(body).and_then(|(game, req)| analysis(&game, &req)) {
             Ok(a) => computer_reply(&a),

@@ -7,8 +7,9 @@
 //!   give two moves each, and a split is an unordered pair. This is how textbook problems
 //!   on the Sprague-Grundy theorem count (which heap, how many stones).
 //! - [`Convention::Placements`]: for games played on a row (Kayles, Dawson's Kayles or
-//!   dominoes, crosses, any take-and-break code read as a row) every set of squares removed
-//!   is its own move, so the mirror images of a placement are two moves.
+//!   dominoes, crosses, any take-and-break code read as a row) every placement of the piece
+//!   is its own move, so the mirror images of a placement are two moves (a cross on either
+//!   square of a strip of 2 too, although both clear the whole strip).
 //! - [`Convention::Sizes`]: moves are distinct by heap size and result (the count grundy
 //!   used to print).
 //!
@@ -32,10 +33,10 @@ use thiserror::Error;
 use crate::games::Game;
 use crate::position::exhaustive::{Search, MISERE_MAX_STONES};
 use crate::position::misere::analyze_misere_nim;
-use crate::position::words::{describe, Words};
+use crate::position::words::{describe, piece_of, Words};
 use crate::position::{HeapGame, Outcome};
 
-pub use crate::position::words::{heap_index_of_label, heap_label, piece_squares};
+pub use crate::position::words::{heap_index_of_label, heap_label};
 
 /// Which moves count as different; see the module documentation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -113,6 +114,11 @@ pub struct Move {
     /// Games on a row: the first square removed, counting from 1 at the left end.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub at: Option<u64>,
+    /// Games on a row: the first and last square the piece itself covers (the pins knocked
+    /// down, the domino, the cross); the other squares removed are the ones it makes
+    /// unusable. The play page draws the move's button there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub piece: Option<[u64; 2]>,
     /// The heaps left in place of the one moved on: in row order for games on a row,
     /// largest first otherwise. Empty heaps are not listed.
     pub left: Vec<u64>,
@@ -176,13 +182,31 @@ pub fn is_played_on_a_row(game: &Game) -> bool {
     Words::of(game).on_a_row()
 }
 
-/// Every placement on a row of `n` squares: (squares taken, first square, pieces left in
-/// row order). A placement of k squares starting at p leaves p - 1 squares on its left
-/// and n - k - (p - 1) on its right; the code's digit d_k says whether it may leave
-/// nothing (bit 1), one piece (bit 2) or two pieces (bit 4), and `!` forbids two equal
-/// pieces.
-fn placements(game: &Game, n: u64) -> Vec<(u64, u64, Vec<u64>)> {
+/// One move on one heap, before it is placed in a position.
+struct HeapMove {
+    take: u64,
+    at: Option<u64>,
+    piece: Option<[u64; 2]>,
+    left: Vec<u64>,
+}
+
+/// Every placement on a row of `n` squares. A placement of k squares starting at p leaves
+/// p - 1 squares on its left and n - k - (p - 1) on its right; the code's digit d_k says
+/// whether it may leave nothing (bit 1), one piece (bit 2) or two pieces (bit 4), and `!`
+/// forbids two equal pieces. Dawson's chess is counted by its crosses instead: a cross on
+/// square s clears s and its neighbours on the strip, so on a strip of 2 a cross on
+/// either square clears both, two placements of one take-and-break move.
+fn placements(game: &Game, words: Words, n: u64) -> Vec<HeapMove> {
     let Game::TakeAndBreak(t) = game else { return Vec::new() };
+    let pieces = |a: u64, b: u64| [a, b].into_iter().filter(|&x| x > 0).collect();
+    if words == Words::Crosses {
+        return (1..=n)
+            .map(|s| {
+                let (lo, hi) = (s.max(2) - 1, (s + 1).min(n));
+                HeapMove { take: hi - lo + 1, at: Some(lo), piece: Some([s, s]), left: pieces(lo - 1, n - hi) }
+            })
+            .collect();
+    }
     let mut out = Vec::new();
     for (k, &d) in t.digits().iter().enumerate().skip(1) {
         let k = k as u64;
@@ -197,17 +221,17 @@ fn placements(game: &Game, n: u64) -> Vec<(u64, u64, Vec<u64>)> {
                 _ => d & 4 != 0 && !(t.unequal() && a == b),
             };
             if ok {
-                out.push((k, p, [a, b].into_iter().filter(|&x| x > 0).collect()));
+                out.push(HeapMove { take: k, at: Some(p), piece: Some([p, p + k - 1]), left: pieces(a, b) });
             }
         }
     }
     out
 }
 
-/// The moves on one heap of `n`, as (take, first square, left) in the convention's order.
-fn heap_moves_of(game: &Game, words: Words, convention: Convention, n: u64) -> Vec<(u64, Option<u64>, Vec<u64>)> {
+/// The moves on one heap of `n` in the convention's order.
+fn heap_moves_of(game: &Game, words: Words, convention: Convention, n: u64) -> Vec<HeapMove> {
     if convention == Convention::Placements {
-        return placements(game, n).into_iter().map(|(k, p, left)| (k, Some(p), left)).collect();
+        return placements(game, words, n);
     }
     game.heap_moves(n)
         .into_iter()
@@ -217,9 +241,9 @@ fn heap_moves_of(game: &Game, words: Words, convention: Convention, n: u64) -> V
                 let mut left = m.left;
                 left.sort_unstable();
                 let at = if left.len() == 2 { left[0] + 1 } else { 1 };
-                (m.take, Some(at), left)
+                HeapMove { take: m.take, at: Some(at), piece: Some(piece_of(words, n, m.take, at)), left }
             } else {
-                (m.take, None, m.left)
+                HeapMove { take: m.take, at: None, piece: None, left: m.left }
             }
         })
         .collect()
@@ -292,7 +316,7 @@ pub fn analyze(
     let mut seen = std::collections::HashSet::new();
     for (i, &n) in heaps.iter().enumerate() {
         let rest = nim_sum ^ values[i];
-        for (take, at, left) in heap_moves_of(game, words, convention, n) {
+        for HeapMove { take, at, piece, left } in heap_moves_of(game, words, convention, n) {
             if convention == Convention::Sizes {
                 let mut key = left.clone();
                 key.sort_unstable();
@@ -305,8 +329,8 @@ pub fn analyze(
                 Rule::Normal => nim_sum_after == 0,
                 Rule::Misere => !misere_wins(&after(heaps, i, &left)),
             };
-            let description = describe(words, i, n, take, at, &left);
-            moves.push(Move { heap_index: i, heap: n, take, at, left, nim_sum_after, winning, description });
+            let description = describe(words, i, n, take, at, piece, &left);
+            moves.push(Move { heap_index: i, heap: n, take, at, piece, left, nim_sum_after, winning, description });
         }
     }
     let wins = match rule {
@@ -380,12 +404,24 @@ mod tests {
             words,
             [
                 "put a cross on square 1 of strip A (5), leaving 3",
-                "put a cross on square 5 of strip A (5), leaving 3",
                 "put a cross on square 2 of strip A (5), leaving 2",
                 "put a cross on square 3 of strip A (5), leaving 1 and 1",
                 "put a cross on square 4 of strip A (5), leaving 2",
+                "put a cross on square 5 of strip A (5), leaving 3",
             ]
         );
+        // On a strip of 2 either cross clears both squares: two placements, one move by heaps.
+        let c = one("crosses", &[2], Convention::Placements);
+        let words: Vec<&str> = c.iter().map(|m| m.description.as_str()).collect();
+        assert_eq!(
+            words,
+            [
+                "put a cross on square 1 of strip A (2), leaving nothing",
+                "put a cross on square 2 of strip A (2), leaving nothing"
+            ]
+        );
+        assert_eq!(c.iter().map(|m| m.piece).collect::<Vec<_>>(), [Some([1, 1]), Some([2, 2])]);
+        assert_eq!(one("crosses", &[2], Convention::Heaps).len(), 1);
     }
 
     #[test]

@@ -93,7 +93,15 @@ fn leaving(left: &[u64]) -> String {
 }
 
 /// A move in the game's own words.
-pub(crate) fn describe(words: Words, heap_index: usize, heap: u64, take: u64, at: Option<u64>, left: &[u64]) -> String {
+pub(crate) fn describe(
+    words: Words,
+    heap_index: usize,
+    heap: u64,
+    take: u64,
+    at: Option<u64>,
+    piece: Option<[u64; 2]>,
+    left: &[u64],
+) -> String {
     let label = heap_label(heap_index);
     let squares = |what: &str, one: &str| {
         let p = at.unwrap_or(1);
@@ -118,7 +126,7 @@ pub(crate) fn describe(words: Words, heap_index: usize, heap: u64, take: u64, at
             format!("place a domino on squares {p}-{} of strip {label} ({heap}), {}", p + 1, leaving(left))
         }
         Words::Crosses => {
-            let square = cross_square(heap, take, at.unwrap_or(1));
+            let square = piece.map_or_else(|| cross_square(heap, take, at.unwrap_or(1)), |[s, _]| s);
             format!("put a cross on square {square} of strip {label} ({heap}), {}", leaving(left))
         }
         Words::Squares => format!("{} of row {label} ({heap}), {}", squares("remove", "square"), leaving(left)),
@@ -139,18 +147,13 @@ fn cross_square(heap: u64, take: u64, at: u64) -> u64 {
 
 /// The squares (first, last; counted from 1) the piece itself covers, for a move of a game
 /// played on a row that removes `take` squares from the `at`-th on: the pins knocked down,
-/// the domino's two squares, the cross's one square. The rest of the squares removed are
-/// the ones the piece makes unusable. `None` for games not played on a row. The play page
-/// draws a move's button on these squares.
-pub fn piece_squares(game: &Game, heap: u64, take: u64, at: Option<u64>) -> Option<(u64, u64)> {
-    let words = Words::of(game);
-    let at = at?;
+/// the domino's two squares, the cross's one square (on a strip of 2, the left one).
+pub(crate) fn piece_of(words: Words, heap: u64, take: u64, at: u64) -> [u64; 2] {
     match words {
         Words::Crosses => {
             let c = cross_square(heap, take, at);
-            Some((c, c))
+            [c, c]
         }
-        _ if words.on_a_row() => Some((at, at + take.max(1) - 1)),
-        _ => None,
+        _ => [at, at + take.max(1) - 1],
     }
 }
