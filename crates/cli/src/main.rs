@@ -78,8 +78,9 @@ enum Command {
         game: Game,
         #[arg(long, value_enum, default_value = "bfile")]
         format: Format,
-        /// List the heaps 0..=N that are misère P-positions (the player to move loses when
-        /// whoever makes the last move loses), within the exhaustive search's limit.
+        /// List the heaps among 0..N (0 to N-1) that are misère P-positions (the player to
+        /// move loses when whoever makes the last move loses), within the exhaustive
+        /// search's limit of 40 stones.
         #[arg(long)]
         misere: bool,
         /// auto (the fastest that applies), definition, sparse or closed.
@@ -227,7 +228,7 @@ fn family(name: &str) -> Result<grundy_census::family::Family> {
 fn parse_heap(s: &str) -> Result<u64, String> {
     let n = parse_number(s)?;
     if n > MAX_HEAP {
-        return Err(format!("heap {n} is beyond the in-memory limit of {MAX_HEAP} (use `cargo xtask compute`)"));
+        return Err(format!("heap {n} is beyond the in-memory limit of {MAX_HEAP}"));
     }
     Ok(n)
 }
@@ -235,7 +236,7 @@ fn parse_heap(s: &str) -> Result<u64, String> {
 fn parse_count(s: &str) -> Result<u64, String> {
     let n = parse_number(s)?;
     if n > MAX_HEAP {
-        return Err(format!("{n} heaps are beyond the in-memory limit of {MAX_HEAP} (use `cargo xtask compute`)"));
+        return Err(format!("{n} heaps are beyond the in-memory limit of {MAX_HEAP} (Grundy's game further: `cargo xtask compute --window`, from the source tree)"));
     }
     Ok(n)
 }

@@ -95,14 +95,17 @@ fn misere_for_every_game() {
     assert!(text.contains("the player to move loses"), "{text}");
     let mut memo = HashMap::new();
     let expected: Vec<String> =
-        (0..=30u64).filter(|&n| !misere_kayles_wins(&[n], &mut memo)).map(|n| n.to_string()).collect();
+        (0..30u64).filter(|&n| !misere_kayles_wins(&[n], &mut memo)).map(|n| n.to_string()).collect();
+    // `--to N` counts heaps 0..N, as `values --to N` does.
     let text = stdout(&grundy(&["values", "--misere", "--game", "kayles", "--to", "30"]));
     assert_eq!(text.lines().collect::<Vec<_>>(), expected);
     let text = stdout(&grundy(&["values", "--misere", "--game", "nim", "--to", "1000000", "--format", "json"]));
     assert!(text.contains("\"p_positions\":[1]"), "{text}");
     let err = one_line_error(&["analyze", "--misere", "--game", "kayles", "30", "11"], 1);
     assert!(err.contains("limited to 40 stones"), "{err}");
-    one_line_error(&["values", "--misere", "--game", "grundy", "--to", "41"], 1);
+    let text = stdout(&grundy(&["values", "--misere", "--game", "grundy", "--to", "41", "--format", "csv"]));
+    assert_eq!(text.lines().last(), Some("40,N"), "heaps 0 to 40: {text}");
+    one_line_error(&["values", "--misere", "--game", "grundy", "--to", "42"], 1);
     // misere-nim has no normal-play values to print.
     let err = one_line_error(&["value", "--game", "misere-nim", "1"], 1);
     assert!(err.contains("values --misere"), "{err}");
@@ -165,4 +168,30 @@ fn readme_documents_every_key() {
     assert_eq!(a.heaps, vec![2, 5, 6]);
     assert_eq!(a.moves.len(), 1);
     assert_eq!(a.moves[0].at, Some(1));
+}
+
+/// What an independent audit found (2026-12-01), each answered now: a cross on either
+/// square of a strip of 2 is its own placement; a position whose moves would not fit is
+/// refused before anything is computed; a position with no stones is a lost position,
+/// not an error; a period search needs at least two heaps.
+#[test]
+fn audit_findings() {
+    // Misère, strips of 2 and 6: the crosses on squares 1 and 2 of the strip of 2 both win.
+    let text = stdout(&grundy(&["analyze", "--game", "dawsons-chess", "--count", "placements", "--misere", "2", "6"]));
+    assert!(text.contains("legal moves: 8; winning moves: 6"), "{text}");
+    assert!(text.contains("put a cross on square 2 of strip A (2), leaving nothing"), "{text}");
+    let text = stdout(&grundy(&["analyze", "--game", "dawsons-chess", "2", "3"]));
+    assert!(text.contains("legal moves: 3;"), "by heaps, one move per strip of 2: {text}");
+
+    let err = one_line_error(&["analyze", "--game", "nim", "1000000000"], 1);
+    assert!(err.contains("1000000000 legal moves"), "{err}");
+    let err = one_line_error(&["analyze", "--game", "grundy", "2^30"], 1);
+    assert!(err.contains("legal moves"), "refused before the values are swept: {err}");
+
+    let text = stdout(&grundy(&["analyze", "0"]));
+    assert!(text.contains("legal moves: 0") && text.contains("the player to move loses"), "{text}");
+    let text = stdout(&grundy(&["analyze", "--misere", "--game", "kayles", "0", "0"]));
+    assert!(text.contains("the player to move wins (no move is left"), "{text}");
+
+    one_line_error(&["period", "--game", ".07", "--max", "1"], 1);
 }

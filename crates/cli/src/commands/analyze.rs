@@ -4,10 +4,10 @@
 
 use std::io::Write;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use clap::ValueEnum;
 use grundy_core::games::Game;
-use grundy_core::position::model::{analyze, heap_label, Analysis, Convention, Rule};
+use grundy_core::position::model::{analyze, check_move_count, heap_label, Analysis, Convention, Rule};
 use grundy_core::position::Outcome;
 
 use grundy_core::games::engine::EngineChoice;
@@ -24,6 +24,7 @@ pub enum AnalyzeFormat {
 
 /// The analysis of a position, as the terminal game and `analyze` see it.
 pub fn analysis(game: &Game, heaps: &[u64], rule: Rule, convention: Convention) -> Result<Analysis> {
+    check_move_count(game, heaps)?;
     let max = heaps.iter().copied().max().unwrap_or(0);
     let value = value_fn(game, max, EngineChoice::Auto)?;
     Ok(analyze(game, heaps, rule, convention, value)?)
@@ -37,9 +38,6 @@ pub fn run(
     convention: Convention,
     format: AnalyzeFormat,
 ) -> Result<()> {
-    if heaps.iter().all(|&h| h == 0) {
-        bail!("the position has no stones: give at least one heap larger than 0");
-    }
     let a = analysis(game, heaps, rule, convention)?;
     match format {
         AnalyzeFormat::Json => writeln!(out, "{}", serde_json::to_string_pretty(&a)?)?,
@@ -63,6 +61,8 @@ fn write_text(out: &mut impl Write, game: &Game, a: &Analysis) -> Result<()> {
     let terms: Vec<String> = a.values.iter().map(u64::to_string).collect();
     writeln!(out, "nim-sum:  {} = {}", terms.join(" xor "), a.nim_sum)?;
     let why = match a.rule {
+        Rule::Normal if a.game_over() => "no move is left".to_string(),
+        Rule::Misere if a.game_over() => "no move is left, and under misère play whoever cannot move wins".to_string(),
         Rule::Normal if a.nim_sum == 0 => "the nim-sum is 0".to_string(),
         Rule::Normal => "the nim-sum is not 0".to_string(),
         Rule::Misere if matches!(game, Game::Nim { .. }) => {

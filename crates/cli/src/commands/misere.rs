@@ -19,10 +19,14 @@ pub fn refuse_normal_values(game: &Game) -> Result<()> {
     Ok(())
 }
 
-/// The heaps 0..=`to` that are misère P-positions: one per line (b-file format), every
-/// heap with P or N (csv), or one JSON object.
+/// The heaps 0..`to` (as `values --to` counts: heaps 0 to to - 1) that are misère
+/// P-positions: one per line (b-file format), every heap with P or N (csv), or one JSON
+/// object.
 pub fn values(out: &mut impl Write, game: &Game, to: u64, format: Format) -> Result<()> {
-    let lost = losing_single_heaps(game, to)?;
+    let lost = match to.checked_sub(1) {
+        Some(last) => losing_single_heaps(game, last)?,
+        None => Vec::new(),
+    };
     match format {
         Format::Bfile => {
             for n in &lost {
@@ -32,7 +36,7 @@ pub fn values(out: &mut impl Write, game: &Game, to: u64, format: Format) -> Res
         Format::Csv => {
             writeln!(out, "n,misere_outcome")?;
             let mut next = lost.iter().peekable();
-            for n in 0..=to {
+            for n in 0..to {
                 let p = next.next_if_eq(&&n).is_some();
                 writeln!(out, "{n},{}", if p { "P" } else { "N" })?;
             }

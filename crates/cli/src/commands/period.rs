@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use grundy_core::games::engine::{Engine, EngineChoice, EngineKind};
 use grundy_core::games::period::{search_period, OBSERVED_MIN_SPAN};
 use grundy_core::games::Game;
@@ -27,6 +27,9 @@ pub fn run(out: &mut impl Write, game: &Game, max: Option<u64>, choice: EngineCh
     let engine = Engine::choose(game, choice)?;
     let max = match max {
         Some(m) => {
+            if m < 2 {
+                bail!("--max {m}: a period needs at least two heaps' values");
+            }
             check_cost(&engine, m)?;
             m
         }

@@ -151,6 +151,27 @@ impl Game {
     }
 }
 
+impl Game {
+    /// An upper bound on the moves from one heap of `n`, in any convention, found without
+    /// listing them: so that a position whose moves would not fit in memory is refused
+    /// before they are listed.
+    pub fn heap_move_bound(&self, n: u64) -> u64 {
+        match self {
+            Game::Grundy | Game::TakeAtMostHalf => n / 2,
+            Game::Nim { .. } => n,
+            Game::Subtraction(SubtractionSet::Finite(set)) => set.len() as u64,
+            Game::Subtraction(SubtractionSet::Squares) => n.isqrt() + 1,
+            Game::TakeAndBreak(t) => t.digits().iter().enumerate().fold(0u64, |sum, (k, &d)| {
+                let rest = n.saturating_sub(k as u64);
+                // Nothing or one heap left: at most 2; two heaps: at most one per placement
+                // on a row of n; three heaps: fewer than (rest / 3 + 1) * (rest / 2 + 1).
+                let three = if d & 8 != 0 { (rest / 3 + 1).saturating_mul(rest / 2 + 1) } else { 0 };
+                sum.saturating_add(2).saturating_add(n + 1).saturating_add(three)
+            }),
+        }
+    }
+}
+
 fn parse_set(text: &str) -> Result<Game, GameError> {
     let bad = |reason: &str| GameError::BadSubtractionSet { text: text.to_string(), reason: reason.to_string() };
     let body = text.trim_start_matches(['s', 'S']).trim();

@@ -38,6 +38,11 @@ use crate::position::{HeapGame, Outcome};
 
 pub use crate::position::words::{heap_index_of_label, heap_label};
 
+/// The most moves an analysis lists (about 200 bytes each with its words): a position
+/// that may have more (a heap of Nim beyond two million stones, say) is refused before
+/// anything is listed, instead of running out of memory.
+pub const MAX_LISTED_MOVES: u64 = 1 << 21;
+
 /// Which moves count as different; see the module documentation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -100,6 +105,8 @@ pub enum PositionError {
     NotARow { game: String },
     #[error("misère {game} is solved by exhaustive search, limited to {limit} stones, and this position has {stones} (only misère Nim has an exact rule at any size)")]
     MisereTooLarge { game: String, stones: u64, limit: u64 },
+    #[error("this position of {game} may have up to {bound} legal moves, more than the {limit} an analysis lists: give smaller heaps")]
+    TooManyMoves { game: String, bound: u64, limit: u64 },
 }
 
 /// One legal move of a position.
@@ -280,6 +287,16 @@ impl MoveCounter<'_> {
     }
 }
 
+/// Refuses a position that may have more than [`MAX_LISTED_MOVES`] moves, from the sizes
+/// alone: front ends call it before they compute the values an analysis needs.
+pub fn check_move_count(game: &Game, heaps: &[u64]) -> Result<(), PositionError> {
+    let bound = heaps.iter().fold(0u64, |b, &n| b.saturating_add(game.heap_move_bound(n)));
+    if bound > MAX_LISTED_MOVES {
+        return Err(PositionError::TooManyMoves { game: game.name(), bound, limit: MAX_LISTED_MOVES });
+    }
+    Ok(())
+}
+
 /// Analyzes a position of `game` under `rule`, counting moves by `convention`, with
 /// `value(n)` the normal-play value of a single heap of n. `misere-nim` is always played
 /// under the misère rule.
@@ -300,6 +317,7 @@ pub fn analyze(
     if rule == Rule::Misere && !nim && stones > MISERE_MAX_STONES {
         return Err(PositionError::MisereTooLarge { game: game.name(), stones, limit: MISERE_MAX_STONES });
     }
+    check_move_count(game, heaps)?;
     let values: Vec<u64> = heaps.iter().map(|&n| value(n)).collect();
     let nim_sum = values.iter().fold(0, |x, &v| x ^ v);
     let mut search = Search::new(game, true);
@@ -422,6 +440,36 @@ mod tests {
         );
         assert_eq!(c.iter().map(|m| m.piece).collect::<Vec<_>>(), [Some([1, 1]), Some([2, 2])]);
         assert_eq!(one("crosses", &[2], Convention::Heaps).len(), 1);
+    }
+
+    /// The bound [`check_move_count`] uses is never below the moves listed, in any
+    /// convention, on every heap up to 60 of games of every kind.
+    #[test]
+    fn move_bound_holds() {
+        for name in [
+            "grundy", "nim", "half", "squares", "s1,3,4", "kayles", "dominoes", "crosses", ".6", "4.07", ".8", ".f3",
+            "4!.0",
+        ] {
+            let game = Game::parse(name).unwrap();
+            let words = Words::of(&game);
+            for n in 0..=60 {
+                let bound = game.heap_move_bound(n) as usize;
+                let mut conventions = vec![Convention::Heaps, Convention::Sizes];
+                if words.on_a_row() {
+                    conventions.push(Convention::Placements);
+                }
+                for convention in conventions {
+                    let listed = heap_moves_of(&game, words, convention, n).len();
+                    assert!(listed <= bound, "{name} heap {n} {convention:?}: {listed} moves, bound {bound}");
+                }
+            }
+        }
+        let nim = Game::parse("nim").unwrap();
+        assert!(check_move_count(&nim, &[MAX_LISTED_MOVES]).is_ok());
+        assert!(matches!(
+            check_move_count(&nim, &[MAX_LISTED_MOVES, 1]),
+            Err(PositionError::TooManyMoves { bound, .. }) if bound == MAX_LISTED_MOVES + 1
+        ));
     }
 
     #[test]
