@@ -59,7 +59,7 @@ pub enum Format {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Print G(N), by the fastest engine that applies (a closed form answers any N at once).
+    /// Print G(N), by the fastest engine that applies (a closed form, or a period proved first for a large N, answers any N at once).
     Value {
         #[arg(value_parser = parse_number, allow_negative_numbers = true)]
         n: u64,

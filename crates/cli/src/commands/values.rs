@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use grundy_core::games::engine::{Engine, EngineChoice, EngineKind, Run};
+use grundy_core::games::period::{can_prove, search_period_run};
 use grundy_core::games::Game;
 
 use crate::Format;
@@ -123,9 +124,47 @@ fn run_to(engine: &Engine, end: u64) -> Result<Run> {
     Ok(run)
 }
 
+/// Heaps from which `value` first looks for a proved period: below, computing G(0..=n) is
+/// at once anyway.
+const PERIOD_FIRST_FROM: u64 = 1 << 12;
+
+/// Longest (estimated seconds) the definition looks for a period before `value` refuses a
+/// heap whose values would not fit.
+const PERIOD_SEARCH_SECONDS: f64 = 600.0;
+
+/// G(n). For a game a periodicity theorem covers (octal codes, finite subtraction sets)
+/// and a large heap, the period is looked for first: the search stops at its proof, so
+/// `value --game kayles 10^18` answers at once from G(0..168), and heaps whose values
+/// would not fit are answered whenever the period is proved within what fits.
 pub fn value(out: &mut impl Write, game: &Game, n: u64, choice: EngineChoice) -> Result<()> {
-    let mut g = value_fn(game, n, choice)?;
-    writeln!(out, "{}", g(n))?;
+    let engine = Engine::choose(game, choice)?;
+    if n < PERIOD_FIRST_FROM || engine.is_closed_form() || !can_prove(game) {
+        let mut g = value_fn(game, n, choice)?;
+        writeln!(out, "{}", g(n))?;
+        return Ok(());
+    }
+    let all = n.saturating_add(1);
+    let max = if check_cost(&engine, all).is_ok() {
+        all
+    } else {
+        let seconds = if engine.kind() == EngineKind::Definition { PERIOD_SEARCH_SECONDS } else { f64::INFINITY };
+        all.min(engine.heaps_within(memory_budget(), seconds))
+    };
+    let max = usize::try_from(max).context("too many heaps for this platform")?;
+    let mut progress = Progress::new(max as u64, "looking for a period");
+    let searched = search_period_run(&engine, max, &mut |done| progress.set(done));
+    progress.finish();
+    let (search, run) = searched.with_context(|| format!("computing the values of {}", game.name()))?;
+    let run = run.expect("an engine that is not a closed form holds its values");
+    let at = match search.found {
+        Some(p) if p.proved && n >= p.preperiod as u64 => {
+            p.preperiod + ((n - p.preperiod as u64) % p.period as u64) as usize
+        }
+        _ if (n as usize) < run.len() => n as usize,
+        // Neither proved nor within what fits: the cost check says why, and what fits.
+        _ => return check_cost(&engine, all),
+    };
+    writeln!(out, "{}", run.get(at))?;
     Ok(())
 }
 
