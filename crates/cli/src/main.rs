@@ -154,6 +154,10 @@ enum Command {
         /// The same seed gives the same problem (default: a new one each time).
         #[arg(long)]
         seed: Option<u64>,
+        /// Which moves count as different (as for analyze): heaps, placements or sizes;
+        /// the question says which.
+        #[arg(long, default_value = "heaps")]
+        count: Convention,
     },
     /// Serve the play page on 127.0.0.1 (everything it needs is inside the binary).
     Serve {
@@ -343,9 +347,9 @@ fn run(cli: Cli) -> Result<()> {
             running.wait();
         }
         Command::Explain { heaps, game, count } => commands::explain::run(&mut out, &game, &heaps, count)?,
-        Command::Practice { game, seed } => {
+        Command::Practice { game, seed, count } => {
             let seed = seed.unwrap_or_else(clock_seed);
-            commands::explain::practice(&mut out, &mut io::stdin().lock(), &game, seed)?
+            commands::explain::practice(&mut out, &mut io::stdin().lock(), &game, seed, count)?
         }
         Command::Census(args) => match args.command {
             Some(CensusCommand::Merge { family: name, budget, out: dir }) => {

@@ -67,6 +67,20 @@ fn practice_checks_the_answer() {
     assert!(wrong.contains("Step 5. The total."));
 }
 
+/// The question says how moves are counted, and `--count` changes it: Kayles, seed 1
+/// (rows of 8, 7, 12 and 10 pins), has 2 winning moves by heaps and 4 by placements (each
+/// winning move has a mirror image), as an independent count of the rows found.
+#[test]
+fn practice_states_and_takes_the_convention() {
+    let (ok, out, _) = grundy(&["practice", "--game", "kayles", "--seed", "1"], "2\n");
+    assert!(ok && out.contains("Heaps: 8, 7, 12, 10."), "{out}");
+    assert!(out.contains("Count moves by heaps: each heap is its own object") && out.contains("Right: 2."), "{out}");
+    let (ok, out, _) = grundy(&["practice", "--game", "kayles", "--seed", "1", "--count", "placements"], "4\n");
+    assert!(ok && out.contains("Count moves by placements") && out.contains("Right: 4."), "{out}");
+    let (ok, _, err) = grundy(&["practice", "--game", "nim", "--seed", "1", "--count", "placements"], "");
+    assert!(!ok && err.contains("games played on a row"), "{err}");
+}
+
 #[test]
 fn dominoes_counted_by_placement() {
     // A strip of 4 squares: a domino on squares 1-2 and one on 3-4 are two moves, mirror

@@ -21,13 +21,21 @@ pub fn run(out: &mut impl Write, game: &Game, heaps: &[u64], convention: Convent
 }
 
 /// Asks a problem, reads the answer from `input`, then shows the worked solution.
-pub fn practice(out: &mut impl Write, input: &mut impl BufRead, game: &Game, seed: u64) -> Result<()> {
+/// The question states the convention the answer counts in.
+pub fn practice(
+    out: &mut impl Write,
+    input: &mut impl BufRead,
+    game: &Game,
+    seed: u64,
+    convention: Convention,
+) -> Result<()> {
     let p = problem(seed, PRACTICE_MAX_HEAP);
-    let e = worked_solution(game, &p.heaps, Convention::Heaps)?;
+    let e = worked_solution(game, &p.heaps, convention)?;
     let sizes: Vec<String> = p.heaps.iter().map(u64::to_string).collect();
     writeln!(out, "Practice problem (seed {seed}), {}.", game.name())?;
     writeln!(out, "Rules: {}", game.rules())?;
     writeln!(out, "Heaps: {}. How many winning moves does the player to move have? (0 if none)", sizes.join(", "))?;
+    writeln!(out, "Count moves by {}: {}.", convention.name(), convention.explain())?;
     write!(out, "Your answer: ")?;
     out.flush()?;
     let mut line = String::new();
