@@ -189,8 +189,9 @@ pub fn is_played_on_a_row(game: &Game) -> bool {
     Words::of(game).on_a_row()
 }
 
-/// One move on one heap, before it is placed in a position.
-struct HeapMove {
+/// One move on one heap with where on the row it is made, before it is placed in a position
+/// (the game's own [`crate::position::HeapMove`] knows only what is taken and left).
+struct PlacedMove {
     take: u64,
     at: Option<u64>,
     piece: Option<[u64; 2]>,
@@ -203,14 +204,14 @@ struct HeapMove {
 /// forbids two equal pieces. Dawson's chess is counted by its crosses instead: a cross on
 /// square s clears s and its neighbours on the strip, so on a strip of 2 a cross on
 /// either square clears both, two placements of one take-and-break move.
-fn placements(game: &Game, words: Words, n: u64) -> Vec<HeapMove> {
+fn placements(game: &Game, words: Words, n: u64) -> Vec<PlacedMove> {
     let Game::TakeAndBreak(t) = game else { return Vec::new() };
     let pieces = |a: u64, b: u64| [a, b].into_iter().filter(|&x| x > 0).collect();
     if words == Words::Crosses {
         return (1..=n)
             .map(|s| {
                 let (lo, hi) = (s.max(2) - 1, (s + 1).min(n));
-                HeapMove { take: hi - lo + 1, at: Some(lo), piece: Some([s, s]), left: pieces(lo - 1, n - hi) }
+                PlacedMove { take: hi - lo + 1, at: Some(lo), piece: Some([s, s]), left: pieces(lo - 1, n - hi) }
             })
             .collect();
     }
@@ -228,7 +229,7 @@ fn placements(game: &Game, words: Words, n: u64) -> Vec<HeapMove> {
                 _ => d & 4 != 0 && !(t.unequal() && a == b),
             };
             if ok {
-                out.push(HeapMove { take: k, at: Some(p), piece: Some([p, p + k - 1]), left: pieces(a, b) });
+                out.push(PlacedMove { take: k, at: Some(p), piece: Some([p, p + k - 1]), left: pieces(a, b) });
             }
         }
     }
@@ -236,7 +237,7 @@ fn placements(game: &Game, words: Words, n: u64) -> Vec<HeapMove> {
 }
 
 /// The moves on one heap of `n` in the convention's order.
-fn heap_moves_of(game: &Game, words: Words, convention: Convention, n: u64) -> Vec<HeapMove> {
+fn heap_moves_of(game: &Game, words: Words, convention: Convention, n: u64) -> Vec<PlacedMove> {
     if convention == Convention::Placements {
         return placements(game, words, n);
     }
@@ -248,9 +249,9 @@ fn heap_moves_of(game: &Game, words: Words, convention: Convention, n: u64) -> V
                 let mut left = m.left;
                 left.sort_unstable();
                 let at = if left.len() == 2 { left[0] + 1 } else { 1 };
-                HeapMove { take: m.take, at: Some(at), piece: Some(piece_of(words, n, m.take, at)), left }
+                PlacedMove { take: m.take, at: Some(at), piece: Some(piece_of(words, n, m.take, at)), left }
             } else {
-                HeapMove { take: m.take, at: None, piece: None, left: m.left }
+                PlacedMove { take: m.take, at: None, piece: None, left: m.left }
             }
         })
         .collect()
@@ -334,7 +335,7 @@ pub fn analyze(
     let mut seen = std::collections::HashSet::new();
     for (i, &n) in heaps.iter().enumerate() {
         let rest = nim_sum ^ values[i];
-        for HeapMove { take, at, piece, left } in heap_moves_of(game, words, convention, n) {
+        for PlacedMove { take, at, piece, left } in heap_moves_of(game, words, convention, n) {
             if convention == Convention::Sizes {
                 let mut key = left.clone();
                 key.sort_unstable();
