@@ -139,8 +139,10 @@ pub struct FastSweep {
 /// With two threads, the eighths of the far sparse heaps (the nearest ones) that the main
 /// thread marks itself, so that neither thread waits for the other. Measured at 2^21 heaps
 /// with the AVX2 kernel (the other core busy): 0 eighths 11.4-11.7 s, 1: 8.7, 2: 8.3-8.4,
-/// 3: 8.2-10.1.
-const MAIN_SHARE_EIGHTHS: usize = 2;
+/// 3: 8.2-10.1. Once stage 2 cleared its hits without a branch per lane (a lighter main
+/// thread), at 2^22 on the quiet machine: 0: 6.86 s median, 1: 6.96, 2: 7.36
+/// (`runs/bench/avx2-hits-2026-12-01.md`); 1 is close to the best in both cases.
+const MAIN_SHARE_EIGHTHS: usize = 1;
 
 /// Sparse heaps below this are "near": done per heap, because for the next block their
 /// parts are not yet final when the helper thread starts on it.
