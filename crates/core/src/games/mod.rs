@@ -149,9 +149,7 @@ impl Game {
     pub fn is_misere(&self) -> bool {
         matches!(self, Game::Nim { misere: true })
     }
-}
 
-impl Game {
     /// An upper bound on the moves from one heap of `n`, in any convention, found without
     /// listing them: so that a position whose moves would not fit in memory is refused
     /// before they are listed.
