@@ -126,7 +126,7 @@ pub(crate) fn describe(
             format!("place a domino on squares {p}-{} of strip {label} ({heap}), {}", p + 1, leaving(left))
         }
         Words::Crosses => {
-            let square = piece.map_or_else(|| cross_square(heap, take, at.unwrap_or(1)), |[s, _]| s);
+            let [square, _] = piece.unwrap_or_else(|| piece_of(words, heap, take, at.unwrap_or(1)));
             format!("put a cross on square {square} of strip {label} ({heap}), {}", leaving(left))
         }
         Words::Squares => format!("{} of row {label} ({heap}), {}", squares("remove", "square"), leaving(left)),
