@@ -17,7 +17,7 @@ use crate::Value;
 /// reverse order, so that those loads need no lane reversal (one `vpermw` less per step).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
-pub(super) unsafe fn scan_avx512(v: View, recent: Option<&Reversed>, n: usize, c: Value) -> Option<HeapResult> {
+pub(super) unsafe fn scan_avx512(v: View, recent: Option<&Reversed<Value>>, n: usize, c: Value) -> Option<HeapResult> {
     use std::arch::x86_64::*;
     const REVERSE: [u16; 32] = {
         let mut r = [0u16; 32];
@@ -138,5 +138,7 @@ unsafe fn clear_hits_avx512(
 /// the register itself and so keeps its own loop) has seen the set become empty.
 #[cold]
 fn first_cover_in(xs: &[u16; 32], hits: u32, a: usize, mut missing: ValueSet) -> usize {
-    missing.remove_until_empty(BitIndices(hits).map(|i| (a + i, xs[i]))).expect("the hits cover the missing values")
+    missing
+        .remove_until_empty(BitIndices(hits.into()).map(|i| (a + i, xs[i])))
+        .expect("the hits cover the missing values")
 }

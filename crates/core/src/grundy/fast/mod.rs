@@ -15,11 +15,14 @@
 //!   permutations and a shift; hits are cleared in the register and the exact stopping
 //!   split is found within the step. The latest values are also kept reversed, so G(n - a)
 //!   needs no lane reversal. 22 s -> 7 s against the portable kernel below.
-//! - Without AVX-512, stage 2 with AVX2 ([`Kernel::Avx2`]): 32 splits a step looked up in
-//!   the missing set held in two registers (`vpermd` picks the word, `vpsrlvd` the bit), or,
-//!   once at most four values are missing, compared with each; a step's hits are cleared
-//!   word by word without a branch per lane (1.25x at 2^22). On the 2-core AMD EPYC
-//!   without AVX-512: 2^21 heaps in 4.0 s against 22 s with the portable kernel.
+//! - Without AVX-512, stage 2 with AVX2 ([`Kernel::Avx2`]): 32 splits a step, on the
+//!   values' low bytes (module `low`: within a class the low byte names the value), looked
+//!   up in the missing set with two `vpshufb`s, or, once at most four values are missing,
+//!   compared with each; a step's hits are cleared word by word without a branch per lane
+//!   (1.25x at 2^22). Where the bytes do not reach, it goes on with the 16-bit values (the
+//!   set in two registers: `vpermd` picks the word, `vpsrlvd` the bit). On the 2-core AMD
+//!   EPYC without AVX-512, 2^22 heaps: 7.15 s with the 16-bit values only, 5.13 s so
+//!   (`runs/bench/avx2-low-bytes-2026-12-01.md`).
 //! - The portable kernel ([`Kernel::Portable`]) marks every option of 16 splits into a
 //!   512-bit set and tests coverage once per 16; when at most [`TARGETS`] values are
 //!   missing it searches for just those, 32 splits a step. Both kernels are tested
@@ -37,6 +40,7 @@ use crate::Value;
 mod avx2;
 mod avx512;
 mod handoff;
+mod low;
 mod portable;
 mod recent;
 mod stage1;
@@ -46,6 +50,7 @@ use avx2::scan_avx2;
 #[cfg(target_arch = "x86_64")]
 use avx512::scan_avx512;
 use handoff::{CloseOnDrop, FinalValues, Mailbox, StopHelper};
+use low::LowBytes;
 use portable::scan_generic;
 use recent::Reversed;
 use stage1::{first_unmarked_common, mark_far, run_far_job, FarJob};
@@ -128,7 +133,12 @@ pub struct FastSweep {
     kernel: Kernel,
     threads: usize,
     /// The latest values reversed, for the AVX-512 stage 2; made when first needed.
-    recent: Option<Reversed>,
+    recent: Option<Reversed<Value>>,
+    /// The values' low bytes, for the AVX2 stage 2; made when first needed.
+    low: Option<LowBytes>,
+    /// How many small parts `low` holds: [`low::FRONT`], less in a test of the scans that
+    /// go past them.
+    low_front: usize,
     /// `state.values` holds G(base..base + len); base > 0 only in window mode.
     base: usize,
     /// Window mode: how many recent values to keep (and how many first ones, in `prefix`).
@@ -142,8 +152,10 @@ pub struct FastSweep {
 /// with the AVX2 kernel (the other core busy): 0 eighths 11.4-11.7 s, 1: 8.7, 2: 8.3-8.4,
 /// 3: 8.2-10.1. Once stage 2 cleared its hits without a branch per lane (a lighter main
 /// thread), at 2^22 on the quiet machine: 0: 6.86 s median, 1: 6.96, 2: 7.36
-/// (`runs/bench/avx2-hits-2026-12-01.md`); 1 is close to the best in both cases.
-const MAIN_SHARE_EIGHTHS: usize = 1;
+/// (`runs/bench/avx2-hits-2026-12-01.md`); 1 is close to the best in both cases. With
+/// stage 2 on low bytes the main thread is lighter still: 0 (5.13 s median at 2^22) beats
+/// 1 (5.59 s).
+const MAIN_SHARE_EIGHTHS: usize = 0;
 
 /// Sparse heaps below this are "near": done per heap, because for the next block their
 /// parts are not yet final when the helper thread starts on it.
@@ -172,6 +184,8 @@ impl FastSweep {
             kernel,
             threads: 2,
             recent: None,
+            low: None,
+            low_front: low::FRONT,
             base: 0,
             window: None,
             prefix: Vec::new(),
@@ -373,7 +387,7 @@ impl FastSweep {
         } else {
             let c = common_candidate(&self.state.values, &self.state.sparse, n)
                 .ok_or(SweepError::ValueSetFull { heap: n as u64, capacity: ValueSet::CAPACITY })?;
-            scan(self.kernel, self.view(), None, n, c).ok_or(SweepError::WindowTooSmall { heap: n as u64 })?
+            scan(self.kernel, self.view(), None, None, 0, n, c).ok_or(SweepError::WindowTooSmall { heap: n as u64 })?
         };
         self.state.push(result);
         Ok(())
@@ -415,7 +429,10 @@ impl FastSweep {
         let near_to = self.state.sparse.partition_point(|&(r, _)| r < NEAR);
         let mut near_marks = [0u8; ValueSet::CAPACITY];
         if self.recent.is_none() && self.kernel != Kernel::Portable {
-            self.recent = Some(Reversed::new(self.base, &self.state.values));
+            self.recent = Some(Reversed::new(self.base, &self.state.values, |v| v));
+        }
+        if self.low.is_none() && self.kernel == Kernel::Avx2 {
+            self.low = Some(LowBytes::new(self.first_values(), self.base, &self.state.values, self.low_front));
         }
         for n in job.start..job.stop {
             let j = n - job.start;
@@ -432,10 +449,14 @@ impl FastSweep {
             let c = first_unmarked_common(&near_marks, far_row);
             near_marks = [0; ValueSet::CAPACITY];
             let c = c.ok_or(SweepError::ValueSetFull { heap: n as u64, capacity: ValueSet::CAPACITY })?;
-            let result = scan(self.kernel, g, self.recent.as_ref(), n, c)
+            let last_sparse = self.state.sparse.last().map_or(0, |&(r, _)| r);
+            let result = scan(self.kernel, g, self.recent.as_ref(), self.low.as_ref(), last_sparse, n, c)
                 .ok_or(SweepError::WindowTooSmall { heap: n as u64 })?;
             if let Some(recent) = &mut self.recent {
                 recent.push(n, result.value());
+            }
+            if let Some(low) = &mut self.low {
+                low.push(n, result.value());
             }
             // Within the reserved capacity: the helper's pointer stays valid.
             debug_assert!(self.state.values.len() < self.state.values.capacity());
@@ -533,13 +554,22 @@ impl View<'_> {
 }
 
 /// Stage 2 with the chosen kernel; `None` when the scan would need values outside the window.
+/// `last_sparse` is the newest sparse heap below n (for `low`).
 #[inline]
-fn scan(kernel: Kernel, v: View, recent: Option<&Reversed>, n: usize, c: Value) -> Option<HeapResult> {
+fn scan(
+    kernel: Kernel,
+    v: View,
+    recent: Option<&Reversed<Value>>,
+    low: Option<&LowBytes>,
+    last_sparse: usize,
+    n: usize,
+    c: Value,
+) -> Option<HeapResult> {
     match kernel {
         Kernel::Portable => scan_generic(v, n, c),
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Kernel::Avx2` is only constructed when the CPU has AVX2, BMI and POPCNT.
-        Kernel::Avx2 => unsafe { scan_avx2(v, recent, n, c) },
+        Kernel::Avx2 => unsafe { scan_avx2(v, recent, low, last_sparse, n, c) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Kernel::Avx512` is only constructed when the CPU has AVX-512BW/VL.
         Kernel::Avx512 => unsafe { scan_avx512(v, recent, n, c) },
@@ -569,7 +599,7 @@ fn scan_tail(
 
 /// The indices of the set bits of a mask, lowest first: the lanes of a step that hit.
 #[derive(Clone, Copy)]
-struct BitIndices(u32);
+struct BitIndices(u64);
 
 impl Iterator for BitIndices {
     type Item = usize;
@@ -582,5 +612,30 @@ impl Iterator for BitIndices {
         let i = self.0.trailing_zeros() as usize;
         self.0 &= self.0 - 1;
         Some(i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grundy::sweep::SparseSweep;
+
+    /// Scans that go past the low bytes held go on with the 16-bit values, from the split
+    /// where they stopped, with the same missing values: the same values and statistics.
+    #[test]
+    fn scans_past_the_low_bytes_go_on_exactly() {
+        if !Kernel::available().contains(&Kernel::Avx2) {
+            eprintln!("not run: this CPU has no AVX2");
+            return;
+        }
+        let mut plain = SparseSweep::with_interval_log2(10);
+        plain.run_to(120_000).unwrap();
+        for (front, threads) in [(600, 1), (2_000, 2), (97, 2)] {
+            let mut fast = FastSweep::with_options(10, Kernel::Avx2);
+            fast.low_front = front;
+            fast.set_threads(threads);
+            fast.run_to(120_000).unwrap();
+            assert_eq!(fast.checkpoint(), plain.checkpoint(), "low bytes of {front} small parts");
+        }
     }
 }
