@@ -261,7 +261,7 @@ unsafe fn remove_hits(
     }
     let mut left = missing.len();
     let words = missing.words_mut();
-    for i in BitIndices(hits.into()) {
+    for i in BitIndices(hits) {
         let x = xs[i] as usize % ValueSet::CAPACITY;
         let (word, bit) = (&mut words[x / 64], 1u64 << (x % 64));
         left -= (*word & bit != 0) as usize;
@@ -272,7 +272,7 @@ unsafe fn remove_hits(
     }
     let mut seen = ValueSet::EMPTY;
     let mut last_new = 0;
-    for i in BitIndices(hits.into()) {
+    for i in BitIndices(hits) {
         if !seen.contains(xs[i]) {
             seen.insert(xs[i]);
             last_new = i;
@@ -297,77 +297,191 @@ enum LowScan {
     Reached { a: usize },
 }
 
-/// Splits 1, 2, ... of heap n on the low bytes ([`LowBytes`]), 32 to a step, while the step
-/// ends at or before `end` (within the held bytes, and below any split whose part n - a is a
-/// sparse heap). Lanes whose small part is a sparse heap are masked out.
+/// Steps of 32 splits taken at once on the low bytes: the lookups of the steps are
+/// independent, so a group costs about one step's latency, and only a group with a hit
+/// branches to clear its values. Measured at 2^22 heaps (TODO).
+const LOW_GROUP: usize = 4;
+
+/// Splits 1, 2, ... of heap n on the low bytes ([`LowBytes`]), while the step ends at or
+/// before `end` (within the held bytes, and below any split whose part n - a is a sparse
+/// heap). Lanes whose small part is a sparse heap are masked out.
 ///
-/// While many values are missing, a byte x is looked up in the 256-bit set: `vpshufb` picks
-/// byte x >> 3 of the set (from the half that x's top bit names, with `vpblendvb`) and a
-/// second `vpshufb` the bit x & 7. About ten instructions per 32 splits, against some forty
-/// with the 16-bit values. Once at most [`AVX2_TARGETS`] are missing, each is compared.
+/// The missing set is one register of 256 bits. While many values are missing, a byte x is
+/// looked up in it: `vpshufb` picks byte x >> 3 of the set (from the half that x's top bit
+/// names, with `vpblendvb`) and a second `vpshufb` the bit x & 7; about ten instructions per
+/// 32 splits, against some forty with the 16-bit values. Once at most [`AVX2_TARGETS`] are
+/// missing, the bytes are compared with each. A hit is cleared with one `vpandn` of its
+/// one-hot row, so the set stays in its register.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 unsafe fn scan_low(low: &LowBytes, n: usize, end: usize, missing: &mut ValueSet) -> LowScan {
     use std::arch::x86_64::*;
-    let f = low.front().as_ptr();
-    let r = low.behind(n).0.as_ptr();
-    // SAFETY (every load below): a + 31 <= end < front.len(), and the reversed bytes hold
-    // G(n - a) at a - 1 for a <= their reach >= end.
-    let load = |a: usize| unsafe {
-        _mm256_xor_si256(
-            _mm256_loadu_si256(f.add(a) as *const __m256i),
-            _mm256_loadu_si256(r.add(a - 1) as *const __m256i),
-        )
-    };
-    let mut set = LowSet::of(missing);
-    let mut left = set.len();
+    let set = LowSet::of(missing);
+    // SAFETY: the set's words are 32 bytes.
+    let mut s = unsafe { _mm256_loadu_si256(set.words.as_ptr() as *const __m256i) };
     let mut a = 1;
-    if left > AVX2_TARGETS {
-        let (mut lo, mut hi) = unsafe { low_set_registers(&set) };
-        while a + 31 <= end {
-            let x = load(a);
-            let hits = unsafe { low_set_hits(lo, hi, x) } & low.common_from(a);
-            a += 32;
-            if hits != 0 {
-                left = match unsafe { remove_low_hits(&mut set, left, x, hits) } {
-                    Removed::Emptied { stop } => return LowScan::Emptied { stop: a - 32 + stop },
-                    Removed::Left(left) => left,
-                };
-                if left <= AVX2_TARGETS {
-                    break;
-                }
-                (lo, hi) = unsafe { low_set_registers(&set) };
+    let steps = LowSteps { low, front: low.front().as_ptr(), back: low.behind(n).0.as_ptr(), end };
+    // SAFETY (each call): the caller's contract, and `steps` as made above.
+    unsafe {
+        for few in [false, true] {
+            if (popcount(s) <= AVX2_TARGETS) != few {
+                continue;
+            }
+            let run = if few { LowSteps::run::<LOW_GROUP, true> } else { LowSteps::run::<LOW_GROUP, false> };
+            if let Some(stop) = run(&steps, &mut a, &mut s) {
+                return LowScan::Emptied { stop };
+            }
+            let run = if few { LowSteps::run::<1, true> } else { LowSteps::run::<1, false> };
+            if let Some(stop) = run(&steps, &mut a, &mut s) {
+                return LowScan::Emptied { stop };
             }
         }
     }
-    if a + 31 <= end {
-        let mut t = unsafe { low_targets(&set) };
-        while a + 31 <= end {
-            let x = load(a);
-            let hits = unsafe { low_target_hits(&t, x) } & low.common_from(a);
-            if hits != 0 {
-                left = match unsafe { remove_low_hits(&mut set, left, x, hits) } {
-                    Removed::Emptied { stop } => return LowScan::Emptied { stop: a + stop },
-                    Removed::Left(left) => left,
-                };
-                t = unsafe { low_targets(&set) };
-            }
-            a += 32;
-        }
-    }
-    *missing = set.values();
+    *missing = unsafe { low_set_of(s) }.values();
     LowScan::Reached { a }
 }
 
-/// The 256-bit set as bytes 0..16 and 16..32, each in both halves of a register (`vpshufb`
-/// looks up within a half). Built from the words one by one, as in [`set_registers`].
+/// The low bytes of one heap's splits, as [`scan_low`] takes them.
+struct LowSteps<'a> {
+    low: &'a LowBytes,
+    /// G(a) as bytes, from a = 0.
+    front: *const u8,
+    /// G(n - a) as bytes at a - 1.
+    back: *const u8,
+    /// The last split the steps may take.
+    end: usize,
+}
+
+impl LowSteps<'_> {
+    /// Takes groups of `GROUP` steps from split `a` while they end by `end`; with `FEW`, the
+    /// set holds at most [`AVX2_TARGETS`] values and they are compared with each, else they
+    /// are looked up in the set, until at most that many are left. The split at which the
+    /// set became empty, if it did.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+    unsafe fn run<const GROUP: usize, const FEW: bool>(
+        &self,
+        a: &mut usize,
+        s: &mut std::arch::x86_64::__m256i,
+    ) -> Option<usize> {
+        use std::arch::x86_64::*;
+        let (mut lo, mut hi) = halves(*s);
+        let mut t = if FEW { unsafe { low_targets(*s) } } else { [_mm256_setzero_si256(); AVX2_TARGETS] };
+        while *a + 32 * GROUP - 1 <= self.end {
+            let mut x = [_mm256_setzero_si256(); GROUP];
+            let mut hits = 0u128;
+            for (k, x) in x.iter_mut().enumerate() {
+                let b = *a + 32 * k;
+                // SAFETY: b + 31 <= end < front.len(), and the reversed bytes hold G(n - b)
+                // at b - 1 for b up to their reach >= end.
+                *x = unsafe {
+                    _mm256_xor_si256(
+                        _mm256_loadu_si256(self.front.add(b) as *const __m256i),
+                        _mm256_loadu_si256(self.back.add(b - 1) as *const __m256i),
+                    )
+                };
+                let m = if FEW { unsafe { low_target_hits(&t, *x) } } else { unsafe { low_set_hits(lo, hi, *x) } };
+                hits |= ((m & self.low.common_from(b)) as u128) << (32 * k);
+            }
+            if hits != 0 {
+                let mut xs = [0u8; 32 * LOW_GROUP];
+                let before = *s;
+                // SAFETY: xs holds GROUP <= LOW_GROUP registers; ONE_HOT has a row per byte.
+                unsafe {
+                    for (k, &x) in x.iter().enumerate() {
+                        _mm256_storeu_si256(xs.as_mut_ptr().add(32 * k) as *mut __m256i, x);
+                    }
+                    for i in BitIndices(hits) {
+                        let one = _mm256_load_si256(ONE_HOT.0[xs[i] as usize].as_ptr() as *const __m256i);
+                        *s = _mm256_andnot_si256(one, *s);
+                    }
+                }
+                if _mm256_testz_si256(*s, *s) == 1 {
+                    return Some(*a + unsafe { emptied_at(before, &xs, hits) });
+                }
+                *a += 32 * GROUP;
+                if FEW {
+                    t = unsafe { low_targets(*s) };
+                } else {
+                    if unsafe { popcount(*s) } <= AVX2_TARGETS {
+                        return None;
+                    }
+                    (lo, hi) = halves(*s);
+                }
+            } else {
+                *a += 32 * GROUP;
+            }
+        }
+        None
+    }
+}
+
+/// The lane at which the set `before` became empty, walking the `hits` lanes of `xs` in
+/// order (they cover it): the first lane of the last distinct value.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn emptied_at(before: std::arch::x86_64::__m256i, xs: &[u8], hits: u128) -> usize {
+    let mut set = unsafe { low_set_of(before) };
+    let mut left = set.len();
+    for i in BitIndices(hits) {
+        let x = xs[i] as usize;
+        let (word, bit) = (&mut set.words[x / 64], 1u64 << (x % 64));
+        if *word & bit != 0 {
+            *word &= !bit;
+            left -= 1;
+            if left == 0 {
+                return i;
+            }
+        }
+    }
+    unreachable!("the hits cover the set")
+}
+
+/// The 256 one-hot sets of 256 bits: row x has only bit x % 8 of byte x / 8.
+#[repr(align(32))]
+struct OneHot([[u8; 32]; 256]);
+
+static ONE_HOT: OneHot = {
+    let mut rows = [[0u8; 32]; 256];
+    let mut x = 0;
+    while x < 256 {
+        rows[x][x / 8] = 1 << (x % 8);
+        x += 1;
+    }
+    OneHot(rows)
+};
+
+/// The set in a register as a [`LowSet`].
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn low_set_registers(set: &LowSet) -> (std::arch::x86_64::__m256i, std::arch::x86_64::__m256i) {
+unsafe fn low_set_of(s: std::arch::x86_64::__m256i) -> LowSet {
+    let mut set = LowSet::default();
+    // SAFETY: the words are 32 bytes.
+    unsafe { std::arch::x86_64::_mm256_storeu_si256(set.words.as_mut_ptr() as *mut _, s) };
+    set
+}
+
+/// How many bits of a register are set.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt")]
+#[inline]
+unsafe fn popcount(s: std::arch::x86_64::__m256i) -> usize {
     use std::arch::x86_64::*;
-    let w = set.words.map(|w| std::hint::black_box(w) as i64);
-    (_mm256_setr_epi64x(w[0], w[1], w[0], w[1]), _mm256_setr_epi64x(w[2], w[3], w[2], w[3]))
+    let lo = _mm256_castsi256_si128(s);
+    let hi = _mm256_extracti128_si256::<1>(s);
+    let words = [_mm_cvtsi128_si64(lo), _mm_extract_epi64::<1>(lo), _mm_cvtsi128_si64(hi), _mm_extract_epi64::<1>(hi)];
+    words.iter().map(|&w| (w as u64).count_ones() as usize).sum()
+}
+
+/// The set's bytes 0..16 and 16..32, each in both halves of a register (`vpshufb` looks up
+/// within a half).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn halves(s: std::arch::x86_64::__m256i) -> (std::arch::x86_64::__m256i, std::arch::x86_64::__m256i) {
+    use std::arch::x86_64::*;
+    // SAFETY: the functions calling this have AVX2 enabled.
+    unsafe { (_mm256_permute4x64_epi64::<0b01_00_01_00>(s), _mm256_permute4x64_epi64::<0b11_10_11_10>(s)) }
 }
 
 /// Bit i set when byte i of `x` is in the set held by `lo` and `hi`.
@@ -381,8 +495,8 @@ unsafe fn low_set_hits(
 ) -> u32 {
     use std::arch::x86_64::*;
     let bits = _mm256_setr_epi8(
-        1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32,
-        64, -128,
+        1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64,
+        -128,
     );
     // Byte x >> 3 of the set: bits 3..6 of x pick it within a half, bit 7 the half.
     let index = _mm256_and_si256(_mm256_srli_epi16::<3>(x), _mm256_set1_epi8(0x0F));
@@ -392,12 +506,13 @@ unsafe fn low_set_hits(
 }
 
 /// The (at most [`AVX2_TARGETS`]) bytes of the set, each broadcast to a register; the
-/// first repeated where there are fewer.
+/// first repeated where there are fewer. Only called while the set is small.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn low_targets(set: &LowSet) -> [std::arch::x86_64::__m256i; AVX2_TARGETS] {
+unsafe fn low_targets(s: std::arch::x86_64::__m256i) -> [std::arch::x86_64::__m256i; AVX2_TARGETS] {
     use std::arch::x86_64::*;
+    let set = unsafe { low_set_of(s) };
     let first = set.bytes().next().unwrap_or(0);
     let mut t = [_mm256_set1_epi8(first as i8); AVX2_TARGETS];
     for (t, x) in t.iter_mut().zip(set.bytes()) {
@@ -417,36 +532,4 @@ unsafe fn low_target_hits(t: &[std::arch::x86_64::__m256i; AVX2_TARGETS], x: std
         m = _mm256_or_si256(m, _mm256_cmpeq_epi8(x, t));
     }
     _mm256_movemask_epi8(m) as u32
-}
-
-/// Removes the bytes of the `hits` lanes of `x` from the set of `left` values, word by word
-/// with a countdown as in [`remove_hits`]: the lane at which the set became empty, if it did.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,bmi1")]
-#[inline]
-unsafe fn remove_low_hits(set: &mut LowSet, mut left: usize, x: std::arch::x86_64::__m256i, hits: u32) -> Removed {
-    use std::arch::x86_64::*;
-    let mut xs = [0u8; 32];
-    // SAFETY: xs is 32 bytes, one register.
-    unsafe { _mm256_storeu_si256(xs.as_mut_ptr() as *mut __m256i, x) };
-    for i in BitIndices(hits.into()) {
-        let x = xs[i] as usize;
-        let (word, bit) = (&mut set.words[x / 64], 1u64 << (x % 64));
-        left -= (*word & bit != 0) as usize;
-        *word &= !bit;
-    }
-    if left > 0 {
-        return Removed::Left(left);
-    }
-    let mut seen = LowSet::default();
-    let mut last_new = 0;
-    for i in BitIndices(hits.into()) {
-        let x = xs[i] as usize;
-        let (word, bit) = (&mut seen.words[x / 64], 1u64 << (x % 64));
-        if *word & bit == 0 {
-            *word |= bit;
-            last_new = i;
-        }
-    }
-    Removed::Emptied { stop: last_new }
 }

@@ -139,6 +139,6 @@ unsafe fn clear_hits_avx512(
 #[cold]
 fn first_cover_in(xs: &[u16; 32], hits: u32, a: usize, mut missing: ValueSet) -> usize {
     missing
-        .remove_until_empty(BitIndices(hits.into()).map(|i| (a + i, xs[i])))
+        .remove_until_empty(BitIndices(hits).map(|i| (a + i, xs[i])))
         .expect("the hits cover the missing values")
 }

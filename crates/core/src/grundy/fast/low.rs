@@ -84,12 +84,6 @@ impl LowBytes {
     }
 }
 
-/// The sparse value whose low byte is x.
-#[inline]
-pub(super) fn sparse_of_low(x: u8) -> Value {
-    x as Value | (((x >> 1).count_ones() & 1) as Value) << 8
-}
-
 /// A set of sparse values as the set of their low bytes: 256 bits.
 #[derive(Clone, Copy, Default)]
 pub(super) struct LowSet {
@@ -97,25 +91,25 @@ pub(super) struct LowSet {
 }
 
 impl LowSet {
-    /// The low bytes of the values of `set`, every one sparse.
+    /// The low bytes of the values of `set`, every one sparse. The sparse values v and
+    /// 256 + v differ in class, so the two halves of the set fold onto each other without
+    /// overlap.
     pub(super) fn of(set: &ValueSet) -> LowSet {
-        let mut low = LowSet::default();
-        for v in set.iter() {
-            debug_assert!(!is_common(v));
-            low.words[(v as usize & 0xFF) / 64] |= 1 << (v % 64);
-        }
-        low
+        debug_assert_eq!(set.and(&ValueSet::COMMON), ValueSet::EMPTY);
+        let w = set.words();
+        LowSet { words: [w[0] | w[4], w[1] | w[5], w[2] | w[6], w[3] | w[7]] }
     }
 
     /// The sparse values whose low bytes are in the set.
     pub(super) fn values(&self) -> ValueSet {
-        let mut set = ValueSet::EMPTY;
-        for (k, &w) in self.words.iter().enumerate() {
-            for bit in super::BitIndices(w) {
-                set.insert(sparse_of_low((k * 64 + bit) as u8));
-            }
+        let sparse = ValueSet::SPARSE;
+        let s = sparse.words();
+        let mut words = [0u64; 8];
+        for k in 0..4 {
+            words[k] = self.words[k] & s[k];
+            words[k + 4] = self.words[k] & s[k + 4];
         }
-        set
+        ValueSet::from_words(words)
     }
 
     /// How many values the set holds.
@@ -134,21 +128,24 @@ mod tests {
     use super::*;
     use crate::grundy::class::is_sparse;
 
+    /// What the low bytes rest on: v and v ^ 256 are never of one class.
     #[test]
-    fn a_low_byte_names_one_sparse_value() {
-        for v in 0..ValueSet::CAPACITY as Value {
-            if is_sparse(v) {
-                assert_eq!(sparse_of_low(v as u8), v);
-            }
+    fn a_low_byte_names_one_value_of_each_class() {
+        for v in 0..256 as Value {
+            assert_ne!(is_sparse(v), is_sparse(v ^ 256));
         }
     }
 
     #[test]
     fn low_sets_keep_their_values() {
-        let set = ValueSet::SPARSE.and(&ValueSet::below(300));
-        let low = LowSet::of(&set);
-        assert_eq!(low.len(), set.len());
-        assert_eq!(low.values(), set);
-        assert_eq!(low.bytes().count(), set.len());
+        for c in [0, 1, 2, 100, 255, 256, 257, 300, 511, 512] {
+            let set = ValueSet::SPARSE.and(&ValueSet::below(c));
+            let low = LowSet::of(&set);
+            assert_eq!(low.len(), set.len());
+            assert_eq!(low.values(), set);
+            let bytes: Vec<u8> = low.bytes().collect();
+            let expected: Vec<u8> = set.iter().map(|v| v as u8).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+            assert_eq!(bytes, expected);
+        }
     }
 }

@@ -597,45 +597,27 @@ fn scan_tail(
     (limit == half).then(|| HeapResult::Sparse { value: missing.min().expect("scan ran out with values missing") })
 }
 
-/// The indices of the set bits of a mask, lowest first: the lanes of a step that hit.
+/// The indices of the set bits of a mask (`u32`, `u64` or `u128`), lowest first: the lanes
+/// of a step that hit.
 #[derive(Clone, Copy)]
-struct BitIndices(u64);
+struct BitIndices<T>(T);
 
-impl Iterator for BitIndices {
-    type Item = usize;
+macro_rules! bit_indices {
+    ($($t:ty),*) => {$(
+        impl Iterator for BitIndices<$t> {
+            type Item = usize;
 
-    #[inline(always)]
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
+            #[inline(always)]
+            fn next(&mut self) -> Option<usize> {
+                if self.0 == 0 {
+                    return None;
+                }
+                let i = self.0.trailing_zeros() as usize;
+                self.0 &= self.0 - 1;
+                Some(i)
+            }
         }
-        let i = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(i)
-    }
+    )*};
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::grundy::sweep::SparseSweep;
-
-    /// Scans that go past the low bytes held go on with the 16-bit values, from the split
-    /// where they stopped, with the same missing values: the same values and statistics.
-    #[test]
-    fn scans_past_the_low_bytes_go_on_exactly() {
-        if !Kernel::available().contains(&Kernel::Avx2) {
-            eprintln!("not run: this CPU has no AVX2");
-            return;
-        }
-        let mut plain = SparseSweep::with_interval_log2(10);
-        plain.run_to(120_000).unwrap();
-        for (front, threads) in [(600, 1), (2_000, 2), (97, 2)] {
-            let mut fast = FastSweep::with_options(10, Kernel::Avx2);
-            fast.low_front = front;
-            fast.set_threads(threads);
-            fast.run_to(120_000).unwrap();
-            assert_eq!(fast.checkpoint(), plain.checkpoint(), "low bytes of {front} small parts");
-        }
-    }
-}
+bit_indices!(u32, u64, u128);

@@ -72,7 +72,7 @@ fn search_missing(
     while a + SEARCH_STEP - 1 <= limit {
         let mask = hits(v, n, a, &targets);
         if mask != 0 {
-            let hit_splits = BitIndices(mask.into()).map(|i| a + i).map(|i| (i, v.lo(i) ^ v.hi(n - i)));
+            let hit_splits = BitIndices(mask).map(|i| a + i).map(|i| (i, v.lo(i) ^ v.hi(n - i)));
             if let Some(stop) = missing.remove_until_empty(hit_splits) {
                 return Some(HeapResult::Common { value: c, scan_length: stop as u64 });
             }
