@@ -495,8 +495,8 @@ unsafe fn low_set_hits(
 ) -> u32 {
     use std::arch::x86_64::*;
     let bits = _mm256_setr_epi8(
-        1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64,
-        -128,
+        1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32,
+        64, -128,
     );
     // Byte x >> 3 of the set: bits 3..6 of x pick it within a half, bit 7 the half.
     let index = _mm256_and_si256(_mm256_srli_epi16::<3>(x), _mm256_set1_epi8(0x0F));

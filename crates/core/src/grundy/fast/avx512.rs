@@ -138,7 +138,5 @@ unsafe fn clear_hits_avx512(
 /// the register itself and so keeps its own loop) has seen the set become empty.
 #[cold]
 fn first_cover_in(xs: &[u16; 32], hits: u32, a: usize, mut missing: ValueSet) -> usize {
-    missing
-        .remove_until_empty(BitIndices(hits).map(|i| (a + i, xs[i])))
-        .expect("the hits cover the missing values")
+    missing.remove_until_empty(BitIndices(hits).map(|i| (a + i, xs[i]))).expect("the hits cover the missing values")
 }

@@ -1,18 +1,19 @@
-//! The handoff between the main thread and the helper that does stage 1 a block ahead:
-//! a spinning one-slot mailbox, and read access to the values the main thread has finished.
+//! The handoff between the main thread and the helper that does stage 1 blocks ahead: a
+//! spinning queue, and read access to the values the main thread has finished.
 
 use super::stage1::FarJob;
 use crate::Value;
 
-/// A one-slot handoff between the two threads. The threads hand a block's work back and
-/// forth every ~100 microseconds, so the waiting side first spins briefly instead of sleeping
+/// A first-in first-out handoff between the two threads (it holds at most the few blocks in
+/// flight). The threads hand a block's work back and forth every ~100 microseconds, so the waiting side first spins briefly instead of sleeping
 /// in the kernel (a futex wake-up costs several microseconds each way); after [`SPINS`] it
 /// sleeps on a condition variable, so that on a machine busy with other work a waiting
 /// thread gives its core to the thread it waits for (spinning on, 2^21 heaps took 22 to 100 s
 /// instead of 4 s next to one other busy process).
 pub(super) struct Mailbox<T> {
-    slot: std::sync::Mutex<Option<T>>,
-    full: std::sync::atomic::AtomicBool,
+    slot: std::sync::Mutex<std::collections::VecDeque<T>>,
+    /// How many values the queue holds, read without the lock.
+    count: std::sync::atomic::AtomicUsize,
     /// Set by a taker about to sleep (under the lock), so that `put` wakes it.
     sleeping: std::sync::atomic::AtomicBool,
     wake: std::sync::Condvar,
@@ -26,8 +27,8 @@ const SPINS: u32 = 1 << 12;
 impl<T> Mailbox<T> {
     pub(super) fn new() -> Self {
         Mailbox {
-            slot: std::sync::Mutex::new(None),
-            full: std::sync::atomic::AtomicBool::new(false),
+            slot: std::sync::Mutex::new(std::collections::VecDeque::new()),
+            count: std::sync::atomic::AtomicUsize::new(0),
             sleeping: std::sync::atomic::AtomicBool::new(false),
             wake: std::sync::Condvar::new(),
             closed: std::sync::atomic::AtomicBool::new(false),
@@ -36,13 +37,15 @@ impl<T> Mailbox<T> {
 
     pub(super) fn put(&self, value: T) {
         use std::sync::atomic::Ordering;
-        *self.slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(value);
-        self.full.store(true, Ordering::SeqCst);
+        let mut queue = self.slot.lock().unwrap_or_else(|e| e.into_inner());
+        queue.push_back(value);
+        self.count.fetch_add(1, Ordering::SeqCst);
+        drop(queue);
         self.wake_taker();
     }
 
     /// Wakes a taker that went to sleep. It sets `sleeping` under the lock before it checks
-    /// `full` and waits (which releases the lock): either it sees `full`, or this sees
+    /// `count` and waits (which releases the lock): either it sees `count`, or this sees
     /// `sleeping` and the notification finds it waiting.
     fn wake_taker(&self) {
         use std::sync::atomic::Ordering;
@@ -56,15 +59,13 @@ impl<T> Mailbox<T> {
         use std::sync::atomic::Ordering;
         let mut spins = 0u32;
         loop {
-            if self.full.swap(false, Ordering::SeqCst) {
-                return self
-                    .slot
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .take()
-                    .expect("a full mailbox holds a value");
+            if self.count.load(Ordering::SeqCst) > 0 {
+                // Only this thread takes, so the value counted is there.
+                let mut queue = self.slot.lock().unwrap_or_else(|e| e.into_inner());
+                self.count.fetch_sub(1, Ordering::SeqCst);
+                return queue.pop_front().expect("a counted value is queued");
             }
-            if self.closed.load(Ordering::SeqCst) && !self.full.load(Ordering::SeqCst) {
+            if self.closed.load(Ordering::SeqCst) && self.count.load(Ordering::SeqCst) == 0 {
                 panic!("the helper thread of the sweep stopped unexpectedly");
             }
             spins += 1;
@@ -74,7 +75,7 @@ impl<T> Mailbox<T> {
             }
             let guard = self.slot.lock().unwrap_or_else(|e| e.into_inner());
             self.sleeping.store(true, Ordering::SeqCst);
-            if !self.full.load(Ordering::SeqCst) && !self.closed.load(Ordering::SeqCst) {
+            if self.count.load(Ordering::SeqCst) == 0 && !self.closed.load(Ordering::SeqCst) {
                 // The timeout only bounds the wait should a wake-up be lost; it is not needed.
                 let wait = self.wake.wait_timeout(guard, core::time::Duration::from_millis(10));
                 drop(wait.unwrap_or_else(|e| e.into_inner()));
@@ -98,15 +99,11 @@ impl<T> Drop for CloseOnDrop<'_, T> {
     }
 }
 
-/// Tells the helper thread to stop when dropped.
+/// Tells the helper thread to stop when dropped (after the jobs queued before).
 pub(super) struct StopHelper<'a>(pub(super) &'a Mailbox<Option<(FarJob, FinalValues)>>);
 
 impl Drop for StopHelper<'_> {
     fn drop(&mut self) {
-        // The helper may still be finishing a job: wait until it has taken its last one.
-        while self.0.full.load(std::sync::atomic::Ordering::Acquire) {
-            std::hint::spin_loop();
-        }
         self.0.put(None);
     }
 }
@@ -121,8 +118,9 @@ pub(super) struct FinalValues {
 }
 
 // SAFETY: the pointer is only read below `len`, which the main thread wrote before it sent
-// the job (the mailbox's release store and acquire swap order the writes before the reads) and never writes again; the
-// buffer is reserved up front, so it does not move while the helper runs.
+// the job (the queue's lock and its sequentially consistent count order the writes before
+// the reads) and never writes again; the buffer is reserved up front, so it does not move
+// while the helper runs.
 unsafe impl Send for FinalValues {}
 
 impl FinalValues {

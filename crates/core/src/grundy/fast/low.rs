@@ -144,7 +144,8 @@ mod tests {
             assert_eq!(low.len(), set.len());
             assert_eq!(low.values(), set);
             let bytes: Vec<u8> = low.bytes().collect();
-            let expected: Vec<u8> = set.iter().map(|v| v as u8).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+            let expected: Vec<u8> =
+                set.iter().map(|v| v as u8).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
             assert_eq!(bytes, expected);
         }
     }

@@ -61,7 +61,7 @@ use stage1::{first_unmarked_common, mark_far, run_far_job, FarJob};
 pub const PROGRESS_TEMPLATE: &str = "{bar:40} {human_pos}/{human_len} heaps  {per_sec}  ETA {eta}";
 
 /// Heaps per block.
-pub const BLOCK: usize = 128;
+pub const BLOCK: usize = 64;
 /// Missing sparse values searched for at once in the second phase of stage 2.
 pub const TARGETS: usize = 4;
 /// Splits per step of the first phase of stage 2.
@@ -157,13 +157,20 @@ pub struct FastSweep {
 /// 1 (5.59 s).
 const MAIN_SHARE_EIGHTHS: usize = 0;
 
-/// Sparse heaps below this are "near": done per heap, because for the next block their
-/// parts are not yet final when the helper thread starts on it.
-const NEAR: usize = 2 * BLOCK;
+/// Blocks whose far marks the helper thread makes while the main thread does one: a queue
+/// absorbs the blocks whose scans run long (one block ahead, each thread waited for the other
+/// about 8 % of the time).
+const AHEAD: usize = 2;
+
+/// Sparse heaps below this are "near": done per heap, because for the blocks ahead their
+/// parts are not yet final when the helper thread starts on them.
+const NEAR: usize = (AHEAD + 1) * BLOCK;
 
 /// The least window: a smaller one given to [`FastSweep::set_window`] is raised to this,
-/// so that the block scheme always has the heaps it needs behind it.
-pub const MIN_WINDOW: usize = 4 * NEAR;
+/// so that the block scheme always has the heaps it needs behind it. Fixed, not derived
+/// from the block sizes, so that a checkpoint's window means the same to every build.
+pub const MIN_WINDOW: usize = 1024;
+const _: () = assert!(MIN_WINDOW >= 4 * NEAR, "the window must hold the near heaps and the blocks in flight");
 
 impl FastSweep {
     /// Checkpoints of this sweep and of [`crate::grundy::sweep::SparseSweep`] hold the same state, so
@@ -333,21 +340,23 @@ impl FastSweep {
             });
             let first = self.far_job(end, self.heaps(), Vec::new())?;
             let mut current = run_far_job(kernel, first, self.final_values());
-            let mut spare = Vec::new();
+            let mut spare: Vec<Vec<u8>> = Vec::new();
+            // The start of the next block to hand to the helper.
+            let mut sent = current.stop;
             loop {
-                let next_start = current.stop;
-                let ahead = next_start < end;
-                if ahead {
-                    // The next block's far parts are below this block's start: final now.
-                    let job = self.far_job(end, next_start, std::mem::take(&mut spare))?;
+                // Keep the AHEAD blocks after this one in flight: their far parts are below
+                // this block's start, final now.
+                while sent < end && sent <= current.start + AHEAD * BLOCK {
+                    let job = self.far_job(end, sent, spare.pop().unwrap_or_default())?;
+                    sent = job.stop;
                     jobs.put(Some((job, self.final_values())));
                 }
                 self.block(&mut current)?;
                 progress(self.len());
-                if !ahead {
+                if current.stop >= end {
                     return Ok(());
                 }
-                spare = std::mem::replace(&mut current, done.take()).rows;
+                spare.push(std::mem::replace(&mut current, done.take()).rows);
             }
         })
     }
