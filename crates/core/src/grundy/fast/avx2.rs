@@ -299,7 +299,10 @@ enum LowScan {
 
 /// Steps of 32 splits taken at once on the low bytes: the lookups of the steps are
 /// independent, so a group costs about one step's latency, and only a group with a hit
-/// branches to clear its values. Measured at 2^22 heaps (TODO).
+/// branches to clear its values. At 2^22 heaps on one thread, medians of three runs
+/// alternating: steps one by one (the set on the stack) 7.82 s, one at a time with the set
+/// in its register 10.45 s, groups of two 6.80 s, of four 6.65 s; two threads: 5.45, 5.30
+/// (two), 4.89 s (four).
 const LOW_GROUP: usize = 4;
 
 /// Splits 1, 2, ... of heap n on the low bytes ([`LowBytes`]), while the step ends at or

@@ -2,14 +2,15 @@
 //! the same results and statistics, arranged for the machine. Measured choices (2^22 heaps
 //! on the project's 2-core machine; `runs/bench/` for whole runs):
 //!
-//! - Heaps are taken in blocks of [`BLOCK`]. Stage 1 for the sparse heaps r >= 2 * BLOCK
-//!   is done a block ahead on a helper thread: the parts n - r of the next block's heaps
-//!   are final by then and contiguous, so they are read with vector loads instead of one
-//!   gather per heap, and one mark per heap goes into a row that stays in L1. The ~60
-//!   sparse heaps below 2 * BLOCK (and any found since) are done per heap on the main
-//!   thread. One thread: 6.8 s; two: 3.8 s; two with the spinning handoff of `Mailbox`
-//!   instead of channels: 3.2 s (2^26 in a median 52 s). The waiting side sleeps after
-//!   about a block's time of spinning, so a busy machine does not starve the other thread.
+//! - Heaps are taken in blocks of [`BLOCK`]. Stage 1 for the far sparse heaps (r >= NEAR,
+//!   three blocks) is done two blocks ahead on a helper thread: the parts n - r of those
+//!   blocks' heaps are final by then and contiguous, so they are read with vector loads
+//!   instead of one gather per heap, and one byte is stored per heap and sparse heap. The
+//!   ~45 sparse heaps below NEAR (and any found since) are done per heap on the main
+//!   thread, which does stage 2. One thread: 6.8 s; two: 3.8 s; two with the spinning
+//!   handoff of `Mailbox` instead of channels: 3.2 s (AVX-512, 2^26 in a median 52 s). The
+//!   waiting side sleeps after about a block's time of spinning, so a busy machine does
+//!   not starve the other thread.
 //! - Stage 2 with AVX-512BW ([`Kernel::Avx512`]) holds the set of sparse values still
 //!   missing in one 512-bit register and tests 32 splits against it with two lane
 //!   permutations and a shift; hits are cleared in the register and the exact stopping
@@ -18,11 +19,12 @@
 //! - Without AVX-512, stage 2 with AVX2 ([`Kernel::Avx2`]): 32 splits a step, on the
 //!   values' low bytes (module `low`: within a class the low byte names the value), looked
 //!   up in the missing set with two `vpshufb`s, or, once at most four values are missing,
-//!   compared with each; a step's hits are cleared word by word without a branch per lane
-//!   (1.25x at 2^22). Where the bytes do not reach, it goes on with the 16-bit values (the
-//!   set in two registers: `vpermd` picks the word, `vpsrlvd` the bit). On the 2-core AMD
-//!   EPYC without AVX-512, 2^22 heaps: 7.15 s with the 16-bit values only, 5.13 s so
-//!   (`runs/bench/avx2-low-bytes-2026-12-01.md`).
+//!   compared with each. The set stays in one register (a hit is cleared with the `vpandn`
+//!   of its one-hot row), and four steps are taken at once, so only a group with a hit
+//!   branches. Where the bytes do not reach, it goes on with the 16-bit values (the set in
+//!   two registers: `vpermd` picks the word, `vpsrlvd` the bit). On the 2-core AMD EPYC
+//!   without AVX-512, 2^22 heaps: 7.15 s with the 16-bit values only, 5.13 s on bytes, 4.89
+//!   s in groups (`runs/bench/avx2-low-bytes-2026-12-01.md`).
 //! - The portable kernel ([`Kernel::Portable`]) marks every option of 16 splits into a
 //!   512-bit set and tests coverage once per 16; when at most [`TARGETS`] values are
 //!   missing it searches for just those, 32 splits a step. Both kernels are tested
@@ -53,7 +55,7 @@ use handoff::{CloseOnDrop, FinalValues, Mailbox, StopHelper};
 use low::LowBytes;
 use portable::scan_generic;
 use recent::Reversed;
-use stage1::{first_unmarked_common, mark_far, run_far_job, FarJob};
+use stage1::{first_unmarked_common, run_far_job, FarJob};
 
 /// How the front ends show the progress that [`FastSweep::run_to_with`] reports: an
 /// `indicatif` template, kept here so that `grundy sweep` and `cargo xtask compute` show
@@ -146,16 +148,6 @@ pub struct FastSweep {
     /// G(0..window), kept once the window has moved past them.
     prefix: Vec<Value>,
 }
-
-/// With two threads, the eighths of the far sparse heaps (the nearest ones) that the main
-/// thread marks itself, so that neither thread waits for the other. Measured at 2^21 heaps
-/// with the AVX2 kernel (the other core busy): 0 eighths 11.4-11.7 s, 1: 8.7, 2: 8.3-8.4,
-/// 3: 8.2-10.1. Once stage 2 cleared its hits without a branch per lane (a lighter main
-/// thread), at 2^22 on the quiet machine: 0: 6.86 s median, 1: 6.96, 2: 7.36
-/// (`runs/bench/avx2-hits-2026-12-01.md`); 1 is close to the best in both cases. With
-/// stage 2 on low bytes the main thread is lighter still: 0 (5.13 s median at 2^22) beats
-/// 1 (5.59 s).
-const MAIN_SHARE_EIGHTHS: usize = 0;
 
 /// Blocks whose far marks the helper thread makes while the main thread does one: a queue
 /// absorbs the blocks whose scans run long (one block ahead, each thread waited for the other
@@ -377,12 +369,10 @@ impl FastSweep {
                 return Err(SweepError::WindowTooSmall { heap: start as u64 });
             }
         }
-        let on_main = if self.threads == 2 { far.len() * MAIN_SHARE_EIGHTHS / 8 } else { 0 };
         Ok(FarJob {
             start,
             stop: end.min(start + BLOCK),
-            far: far[on_main..].to_vec(),
-            far_on_main: far[..on_main].to_vec(),
+            far: far.to_vec(),
             known: sparse.len(),
             rows,
         })
@@ -432,9 +422,6 @@ impl FastSweep {
 
     #[inline(always)]
     fn block_body(&mut self, job: &mut FarJob) -> Result<(), SweepError> {
-        if !job.far_on_main.is_empty() {
-            mark_far(&mut job.rows, &job.far_on_main, job.start, job.stop, &self.state.values, self.base);
-        }
         let near_to = self.state.sparse.partition_point(|&(r, _)| r < NEAR);
         let mut near_marks = [0u8; ValueSet::CAPACITY];
         if self.recent.is_none() && self.kernel != Kernel::Portable {

@@ -1,4 +1,4 @@
-//! Stage 1 for the far sparse heaps of a block, done a block ahead (on the helper thread
+//! Stage 1 for the far sparse heaps of a block, done blocks ahead (on the helper thread
 //! when there is one): a row of marks per heap, and the smallest common value left unmarked.
 
 use super::handoff::FinalValues;
@@ -8,16 +8,13 @@ use crate::grundy::class::ValueSet;
 use crate::Value;
 
 /// Stage-1 work for one block, done ahead (by the helper thread when there is one): the
-/// marks of every far sparse heap, a 512-bit row per heap.
+/// marks of every far sparse heap, a row of a byte per value for each heap.
 pub(super) struct FarJob {
     pub(super) start: usize,
     pub(super) stop: usize,
     /// The far sparse heaps (r >= NEAR) known when the job was made, that the job marks;
     /// all are below `start`.
     pub(super) far: Vec<(usize, Value)>,
-    /// The other far sparse heaps, marked by the main thread itself when it takes the block
-    /// ([`mark_far`]): with two threads, a share of stage 1 that keeps both threads busy.
-    pub(super) far_on_main: Vec<(usize, Value)>,
     /// How many sparse heaps were known then: later ones are done per heap.
     pub(super) known: usize,
     /// ROW marks per heap of the block.
@@ -71,7 +68,7 @@ fn far_marks(job: &mut FarJob, g: &[Value], base: usize) {
 /// bounds-checked store per mark, 7.20 s so. A bit per value instead of a byte (rows that
 /// stay in L1, but a read-modify-write per mark) was slower: 10.19 s against 8.62 s.
 #[inline(always)]
-pub(super) fn mark_far(rows: &mut [u8], far: &[(usize, Value)], start: usize, stop: usize, g: &[Value], base: usize) {
+fn mark_far(rows: &mut [u8], far: &[(usize, Value)], start: usize, stop: usize, g: &[Value], base: usize) {
     let len = stop - start;
     assert!(len <= BLOCK && rows.len() >= len * ROW);
     let mut offsets = [0u32; BLOCK];
@@ -107,4 +104,41 @@ pub(super) fn first_unmarked_common(near: &[u8; ValueSet::CAPACITY], far: &[u8; 
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grundy::sweep::SparseSweep;
+
+    /// The rows mark exactly the options of the far sparse heaps, by the definition, in
+    /// blocks where some heaps are 2r (not split as r + r) and some parts are sparse heaps.
+    #[test]
+    fn far_rows_mark_exactly_the_common_options() {
+        let mut plain = SparseSweep::with_interval_log2(8);
+        plain.run_to(40_000).unwrap();
+        let g = plain.values();
+        let sparse: Vec<(usize, Value)> = plain.stats().sparse_heaps.iter().map(|h| (h.heap as usize, h.value)).collect();
+        let heaps: Vec<usize> = sparse.iter().map(|&(r, _)| r).collect();
+        let mut sparse_parts = 0;
+        for start in (3 * BLOCK..40_000 - BLOCK).step_by(997).chain([2 * 36 + 1, 2 * 1_000]) {
+            let stop = start + BLOCK;
+            let far: Vec<(usize, Value)> = sparse.iter().copied().filter(|&(r, _)| r >= 3 && r < start).collect();
+            let mut rows = vec![0u8; BLOCK * ROW];
+            mark_far(&mut rows, &far, start, stop, g, 0);
+            for n in start..stop {
+                let row = &rows[(n - start) * ROW..][..ValueSet::CAPACITY];
+                let mut expected = [0u8; ValueSet::CAPACITY];
+                for &(r, sv) in &far {
+                    sparse_parts += heaps.binary_search(&(n - r)).is_ok() as usize;
+                    let x = sv ^ g[n - r];
+                    if 2 * r != n {
+                        expected[x as usize] = 1;
+                    }
+                }
+                assert_eq!(row, &expected[..], "heap {n}");
+            }
+        }
+        assert!(sparse_parts > 100, "only {sparse_parts} parts were sparse heaps");
+    }
 }
