@@ -53,6 +53,11 @@ pub struct Args {
     /// machine on the same day).
     #[arg(long)]
     pub label: Option<String>,
+    /// The baseline measured side by side at the largest size: `portable` (FastSweep with
+    /// its portable kernel) or a git revision, whose own `cargo xtask bench-one --method
+    /// fast` is built under target/bench-baseline/ and run (the FastSweep of that day).
+    #[arg(long, default_value = "portable")]
+    pub baseline: String,
 }
 
 /// One measurement, made by `cargo xtask bench-one` in its own process.
@@ -112,7 +117,11 @@ pub fn run_one(args: OneArgs) -> Result<()> {
 }
 
 fn measure(method: &str, heaps: u64) -> Result<Measurement> {
-    let exe = std::env::current_exe()?;
+    measure_with(&std::env::current_exe()?, method, heaps)
+}
+
+/// One measurement by the `bench-one` of the xtask binary `exe` (this one, or a baseline's).
+fn measure_with(exe: &std::path::Path, method: &str, heaps: u64) -> Result<Measurement> {
     let out = Command::new(exe)
         .args(["bench-one", "--method", method, "--heaps", &heaps.to_string()])
         .output()
@@ -152,8 +161,70 @@ struct Bench {
     kernel: &'static str,
     cpu_features: Vec<&'static str>,
     rows: Vec<Row>,
+    /// What the baseline is: the portable kernel, or FastSweep at a git revision.
+    baseline: String,
     /// The baseline's median over the fast sweep's at the largest size.
     speedup_over_baseline: f64,
+}
+
+/// A baseline built from a git revision.
+struct Baseline {
+    /// Its xtask binary.
+    exe: std::path::PathBuf,
+    /// The commit, abbreviated.
+    commit: String,
+    /// What it is, for the record.
+    what: String,
+}
+
+/// The xtask binary of git revision `rev`, built from its files (`git archive`) in
+/// target/bench-baseline/<commit>/ with its own target folder.
+fn baseline_exe(rev: &str) -> Result<Baseline> {
+    let root = util::root();
+    let git = |args: &[&str]| -> Result<String> {
+        let out = Command::new("git").args(args).current_dir(&root).output().context("running git")?;
+        if !out.status.success() {
+            bail!("--baseline {rev}: {}", String::from_utf8_lossy(&out.stderr).trim());
+        }
+        Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
+    };
+    let commit = git(&["rev-parse", "--verify", "--quiet", &format!("{rev}^{{commit}}")])
+        .map_err(|_| anyhow::anyhow!("--baseline {rev}: not `portable` and not a git revision of this repository"))?;
+    let subject = git(&["log", "-1", "--format=%cs %s", &commit])?;
+    let dir = root.join("target/bench-baseline").join(&commit[..12]);
+    if !dir.join("Cargo.toml").exists() {
+        std::fs::create_dir_all(&dir)?;
+        let archive = Command::new("git")
+            .args(["archive", "--format=tar", &commit])
+            .current_dir(&root)
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .context("running git archive")?;
+        let status = Command::new("tar")
+            .args(["-x", "-C"])
+            .arg(&dir)
+            .stdin(archive.stdout.context("git archive's output")?)
+            .status()
+            .context("running tar")?;
+        if !status.success() {
+            bail!("--baseline {rev}: could not unpack it into {}", dir.display());
+        }
+    }
+    eprintln!("building the baseline {} ({subject})", &commit[..12]);
+    let status = Command::new("cargo")
+        .args(["build", "--release", "--quiet", "-p", "xtask"])
+        .current_dir(&dir)
+        .env("CARGO_TARGET_DIR", dir.join("target"))
+        .status()
+        .context("running cargo build for the baseline")?;
+    if !status.success() {
+        bail!("--baseline {rev}: its xtask did not build");
+    }
+    Ok(Baseline {
+        exe: dir.join("target/release/xtask"),
+        commit: commit[..12].to_string(),
+        what: format!("FastSweep at {} ({subject})", &commit[..12]),
+    })
 }
 
 fn cpu_features() -> Vec<&'static str> {
@@ -181,6 +252,11 @@ pub fn run(args: Args) -> Result<()> {
         None => day,
     };
     let stem = if args.peers { format!("peers-{day}") } else { day.clone() };
+    // Built before anything is measured, so that a bad revision stops the run at once.
+    let baseline = match args.baseline.as_str() {
+        "portable" => None,
+        rev => Some(baseline_exe(rev)?),
+    };
     for ext in ["json", "md"] {
         let path = dir.join(format!("{stem}.{ext}"));
         if path.exists() && !args.overwrite {
@@ -226,9 +302,34 @@ pub fn run(args: Args) -> Result<()> {
         n *= 2;
     }
     // The baseline side by side at the largest size: FastSweep with its portable kernel,
-    // which is what this CPU ran before it had a kernel of its own (unless it has AVX-512).
-    eprintln!("the baseline (portable kernel) at the largest size");
-    let baseline_at_max = add("fast-portable", args.max, args.repeat, None)?;
+    // which is what this CPU ran before it had a kernel of its own (unless it has AVX-512),
+    // or FastSweep as a git revision had it.
+    let (baseline_at_max, baseline) = match &baseline {
+        None => {
+            eprintln!("the baseline (portable kernel) at the largest size");
+            (add("fast-portable", args.max, args.repeat, None)?, "FastSweep with the portable kernel".to_string())
+        }
+        Some(Baseline { exe, commit, what }) => {
+            eprintln!("the baseline, {what}, at the largest size");
+            let runs: Vec<Measurement> =
+                (0..args.repeat).map(|_| measure_with(exe, "fast", args.max)).collect::<Result<_>>()?;
+            let fast_sparse = rows.last().map(|r| r.sparse_heaps);
+            if runs.iter().any(|r| Some(r.sparse_heaps) != fast_sparse) {
+                bail!("the baseline disagrees with the fast sweep at {} heaps", args.max);
+            }
+            let med = median(runs.iter().map(|r| r.seconds).collect());
+            rows.push(Row {
+                method: format!("baseline {commit}"),
+                heaps: args.max,
+                median_seconds: (med * 1000.0).round() / 1000.0,
+                runs_seconds: runs.iter().map(|r| (r.seconds * 1000.0).round() / 1000.0).collect(),
+                peak_rss_mib: runs.iter().filter_map(|r| r.peak_rss_mib).max(),
+                sparse_heaps: runs[0].sparse_heaps,
+                doubling_ratio: None,
+            });
+            (med, what.clone())
+        }
+    };
     let speedup = (baseline_at_max / fast_at_max * 100.0).round() / 100.0;
     let sparse: Vec<u64> = rows.iter().filter(|r| r.heaps == 400_000).map(|r| r.sparse_heaps).collect();
     if sparse.windows(2).any(|w| w[0] != w[1]) {
@@ -243,6 +344,7 @@ pub fn run(args: Args) -> Result<()> {
         kernel: Kernel::detect().name(),
         cpu_features: cpu_features(),
         rows,
+        baseline,
         speedup_over_baseline: speedup,
     };
     write_atomic(&dir.join(format!("{day}.json")), (serde_json::to_string_pretty(&bench)? + "\n").as_bytes())?;
@@ -273,8 +375,8 @@ fn markdown(b: &Bench) -> String {
     }
     let max = b.rows.iter().filter(|r| r.method == "fast").map(|r| r.heaps).max().unwrap_or(0);
     s.push_str(&format!(
-        "\nAt {max} heaps the fast sweep (kernel {}) is {:.2}x the baseline, FastSweep with the portable kernel, in the same run.\n",
-        b.kernel, b.speedup_over_baseline
+        "\nAt {max} heaps the fast sweep (kernel {}) is {:.2}x the baseline, {}, in the same run.\n",
+        b.kernel, b.speedup_over_baseline, b.baseline
     ));
     s.push_str(
         "\nThe write-up (Node.js, one thread): definition 65.5 s and sparse space 6.8 s at 400,000; 1,017 s at 2^26.\n",

@@ -369,13 +369,7 @@ impl FastSweep {
                 return Err(SweepError::WindowTooSmall { heap: start as u64 });
             }
         }
-        Ok(FarJob {
-            start,
-            stop: end.min(start + BLOCK),
-            far: far.to_vec(),
-            known: sparse.len(),
-            rows,
-        })
+        Ok(FarJob { start, stop: end.min(start + BLOCK), far: far.to_vec(), known: sparse.len(), rows })
     }
 
     fn step_plain(&mut self) -> Result<(), SweepError> {

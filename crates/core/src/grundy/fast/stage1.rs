@@ -118,7 +118,8 @@ mod tests {
         let mut plain = SparseSweep::with_interval_log2(8);
         plain.run_to(40_000).unwrap();
         let g = plain.values();
-        let sparse: Vec<(usize, Value)> = plain.stats().sparse_heaps.iter().map(|h| (h.heap as usize, h.value)).collect();
+        let sparse: Vec<(usize, Value)> =
+            plain.stats().sparse_heaps.iter().map(|h| (h.heap as usize, h.value)).collect();
         let heaps: Vec<usize> = sparse.iter().map(|&(r, _)| r).collect();
         let mut sparse_parts = 0;
         for start in (3 * BLOCK..40_000 - BLOCK).step_by(997).chain([2 * 36 + 1, 2 * 1_000]) {
