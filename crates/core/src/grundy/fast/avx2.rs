@@ -326,6 +326,8 @@ unsafe fn scan_low(low: &LowBytes, n: usize, end: usize, missing: &mut ValueSet)
     let steps = LowSteps { low, front: low.front().as_ptr(), back: low.behind(n).0.as_ptr(), end };
     // SAFETY (each call): the caller's contract, and `steps` as made above.
     unsafe {
+        // The set's phase (few values or many) is checked before each run: the many-values
+        // run stops when few are left, and the few-values one takes over at once.
         for few in [false, true] {
             if (popcount(s) <= AVX2_TARGETS) != few {
                 continue;
@@ -334,6 +336,10 @@ unsafe fn scan_low(low: &LowBytes, n: usize, end: usize, missing: &mut ValueSet)
             if let Some(stop) = run(&steps, &mut a, &mut s) {
                 return LowScan::Emptied { stop };
             }
+            if (popcount(s) <= AVX2_TARGETS) != few {
+                continue;
+            }
+            // The last steps before `end`, one at a time.
             let run = if few { LowSteps::run::<1, true> } else { LowSteps::run::<1, false> };
             if let Some(stop) = run(&steps, &mut a, &mut s) {
                 return LowScan::Emptied { stop };
