@@ -134,7 +134,7 @@ pub struct FastSweep {
     state: SweepState,
     kernel: Kernel,
     threads: usize,
-    /// The latest values reversed, for the AVX-512 stage 2; made when first needed.
+    /// The latest values reversed, for the vector kernels; made when first needed.
     recent: Option<Reversed<Value>>,
     /// The values' low bytes, for the AVX2 stage 2; made when first needed.
     low: Option<LowBytes>,
