@@ -48,8 +48,7 @@ pub(super) unsafe fn scan_avx2(
     let mut missing = need;
     let mut a = 1;
     if let Some(low) = low {
-        let end = limit.min(n - last_sparse - 1).min(low.front().len().saturating_sub(1)).min(low.behind(n).1);
-        match unsafe { scan_low(low, n, end, &mut missing) } {
+        match unsafe { scan_low(low, n, 1, low.scan_end(n, limit, last_sparse), &mut missing) } {
             LowScan::Emptied { stop } => return common(stop),
             LowScan::Reached { a: next } => a = next,
         }
@@ -290,7 +289,7 @@ enum Removed {
 }
 
 /// How a scan on the low bytes ended.
-enum LowScan {
+pub(super) enum LowScan {
     /// The missing set became empty at this split.
     Emptied { stop: usize },
     /// The splits below `a` are done and the set (updated in place) is not yet empty.
@@ -305,7 +304,7 @@ enum LowScan {
 /// (two), 4.89 s (four).
 const LOW_GROUP: usize = 4;
 
-/// Splits 1, 2, ... of heap n on the low bytes ([`LowBytes`]), while the step ends at or
+/// Splits `from`, `from` + 1, ... of heap n on the low bytes ([`LowBytes`]), while the step ends at or
 /// before `end` (within the held bytes, and below any split whose part n - a is a sparse
 /// heap). Lanes whose small part is a sparse heap are masked out.
 ///
@@ -317,13 +316,13 @@ const LOW_GROUP: usize = 4;
 /// one-hot row, so the set stays in its register.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-unsafe fn scan_low(low: &LowBytes, n: usize, end: usize, missing: &mut ValueSet) -> LowScan {
+pub(super) unsafe fn scan_low(low: &LowBytes, n: usize, from: usize, end: usize, missing: &mut ValueSet) -> LowScan {
     use std::arch::x86_64::*;
     let set = LowSet::of(missing);
     // SAFETY: the set's words are 32 bytes.
     let mut s = unsafe { _mm256_loadu_si256(set.words.as_ptr() as *const __m256i) };
-    let mut a = 1;
-    let steps = LowSteps { low, front: low.front().as_ptr(), back: low.behind(n).0.as_ptr(), end };
+    let mut a = from;
+    let steps = LowSteps::new(low, n, end);
     // SAFETY (each call): the caller's contract, and `steps` as made above.
     unsafe {
         // The set's phase (few values or many) is checked before each run: the many-values
@@ -351,17 +350,22 @@ unsafe fn scan_low(low: &LowBytes, n: usize, end: usize, missing: &mut ValueSet)
 }
 
 /// The low bytes of one heap's splits, as [`scan_low`] takes them.
-struct LowSteps<'a> {
-    low: &'a LowBytes,
+pub(super) struct LowSteps<'a> {
+    pub(super) low: &'a LowBytes,
     /// G(a) as bytes, from a = 0.
-    front: *const u8,
+    pub(super) front: *const u8,
     /// G(n - a) as bytes at a - 1.
-    back: *const u8,
+    pub(super) back: *const u8,
     /// The last split the steps may take.
-    end: usize,
+    pub(super) end: usize,
 }
 
-impl LowSteps<'_> {
+impl<'a> LowSteps<'a> {
+    /// The splits of heap n up to `end` (within the bytes held: [`LowBytes::scan_end`]).
+    pub(super) fn new(low: &'a LowBytes, n: usize, end: usize) -> LowSteps<'a> {
+        LowSteps { low, front: low.front().as_ptr(), back: low.behind(n).0.as_ptr(), end }
+    }
+
     /// Takes groups of `GROUP` steps from split `a` while they end by `end`; with `FEW`, the
     /// set holds at most [`AVX2_TARGETS`] values and they are compared with each, else they
     /// are looked up in the set, until at most that many are left. The split at which the
@@ -429,7 +433,7 @@ impl LowSteps<'_> {
 /// order (they cover it): the first lane of the last distinct value.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn emptied_at(before: std::arch::x86_64::__m256i, xs: &[u8], hits: u128) -> usize {
+pub(super) unsafe fn emptied_at(before: std::arch::x86_64::__m256i, xs: &[u8], hits: u128) -> usize {
     let mut set = unsafe { low_set_of(before) };
     let mut left = set.len();
     for i in BitIndices(hits) {
@@ -448,9 +452,9 @@ unsafe fn emptied_at(before: std::arch::x86_64::__m256i, xs: &[u8], hits: u128) 
 
 /// The 256 one-hot sets of 256 bits: row x has only bit x % 8 of byte x / 8.
 #[repr(align(32))]
-struct OneHot([[u8; 32]; 256]);
+pub(super) struct OneHot(pub(super) [[u8; 32]; 256]);
 
-static ONE_HOT: OneHot = {
+pub(super) static ONE_HOT: OneHot = {
     let mut rows = [[0u8; 32]; 256];
     let mut x = 0;
     while x < 256 {
@@ -464,7 +468,7 @@ static ONE_HOT: OneHot = {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn low_set_of(s: std::arch::x86_64::__m256i) -> LowSet {
+pub(super) unsafe fn low_set_of(s: std::arch::x86_64::__m256i) -> LowSet {
     let mut set = LowSet::default();
     // SAFETY: the words are 32 bytes.
     unsafe { std::arch::x86_64::_mm256_storeu_si256(set.words.as_mut_ptr() as *mut _, s) };
@@ -475,7 +479,7 @@ unsafe fn low_set_of(s: std::arch::x86_64::__m256i) -> LowSet {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt")]
 #[inline]
-unsafe fn popcount(s: std::arch::x86_64::__m256i) -> usize {
+pub(super) unsafe fn popcount(s: std::arch::x86_64::__m256i) -> usize {
     use std::arch::x86_64::*;
     let lo = _mm256_castsi256_si128(s);
     let hi = _mm256_extracti128_si256::<1>(s);

@@ -5,11 +5,12 @@ use super::stage1::FarJob;
 use crate::Value;
 
 /// A first-in first-out handoff between the two threads (it holds at most the few blocks in
-/// flight). The threads hand a block's work back and forth every ~100 microseconds, so the waiting side first spins briefly instead of sleeping
-/// in the kernel (a futex wake-up costs several microseconds each way); after [`SPINS`] it
-/// sleeps on a condition variable, so that on a machine busy with other work a waiting
-/// thread gives its core to the thread it waits for (spinning on, 2^21 heaps took 22 to 100 s
-/// instead of 4 s next to one other busy process).
+/// flight). The threads hand a block's work back and forth every ~100 microseconds, so the
+/// waiting side first spins briefly instead of sleeping in the kernel (a futex wake-up costs
+/// several microseconds each way); after [`SPINS`] it sleeps on a condition variable, so that
+/// on a machine busy with other work a waiting thread gives its core to the thread it waits
+/// for (spinning on, 2^21 heaps took 22 to 100 s instead of 4 s next to one other busy
+/// process).
 pub(super) struct Mailbox<T> {
     slot: std::sync::Mutex<std::collections::VecDeque<T>>,
     /// How many values the queue holds, read without the lock.

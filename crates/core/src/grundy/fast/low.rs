@@ -18,8 +18,8 @@ use crate::Value;
 /// them (the average scan is about 3,100 splits); a longer one goes on with the 16-bit values.
 pub(super) const FRONT: usize = 1 << 20;
 
-/// The low bytes of G(0..) up to [`FRONT`] (by default), whether each of those heaps is common, and the
-/// low bytes of the latest values in reverse order.
+/// The low bytes of G(0..) up to [`FRONT`] (by default), whether each of those heaps is
+/// common, and the low bytes of the latest values in reverse order.
 pub(super) struct LowBytes {
     /// G(a) as a byte, for a < front.len() <= FRONT.
     front: Vec<u8>,
@@ -72,6 +72,14 @@ impl LowBytes {
     #[inline]
     pub(super) fn behind(&self, n: usize) -> (&[u8], usize) {
         self.back.behind(n)
+    }
+
+    /// The last split of heap n that a scan on the low bytes may take: within `limit`,
+    /// within the bytes held, and below every split whose part n - a could be a sparse heap
+    /// (`last_sparse` is the newest sparse heap below n).
+    #[inline]
+    pub(super) fn scan_end(&self, n: usize, limit: usize, last_sparse: usize) -> usize {
+        limit.min(n - last_sparse - 1).min(self.front.len().saturating_sub(1)).min(self.behind(n).1)
     }
 
     /// Bits 0..32: whether G(a), ..., G(a + 31) are common, for a + 31 < front.len().
