@@ -423,6 +423,8 @@ impl FastSweep {
     #[inline(always)]
     fn block_body(&mut self, job: &mut FarJob) -> Result<(), SweepError> {
         let near_to = self.state.sparse.partition_point(|&(r, _)| r < NEAR);
+        // Heap 0 is never a part of a split.
+        let near_from = self.state.sparse.partition_point(|&(r, _)| r == 0);
         let mut near_marks = [0u8; ValueSet::CAPACITY];
         if self.recent.is_none() && self.kernel != Kernel::Portable {
             self.recent = Some(Reversed::new(self.base, &self.state.values, |v| v));
@@ -434,12 +436,27 @@ impl FastSweep {
             let j = n - job.start;
             let g = self.view();
             // Stage 1, near part: sparse r < NEAR, and those found since the job was made.
-            let near = self.state.sparse[..near_to].iter().chain(&self.state.sparse[job.known..]);
-            for &(r, sv) in near {
-                if r == 0 || 2 * r == n {
-                    continue;
+            // Past 2 * NEAR no near r is n / 2, and the reversed copy (when there is one)
+            // holds G(n - r) at r - 1 for every near r: the common case reads it there.
+            let reversed = self.recent.as_ref().map(|recent| recent.behind(n)).filter(|&(_, reach)| reach >= NEAR);
+            let since = &self.state.sparse[job.known..];
+            match reversed {
+                Some((rev, _)) if n >= 2 * NEAR => {
+                    for &(r, sv) in &self.state.sparse[near_from..near_to] {
+                        near_marks[(sv ^ rev[r - 1]) as usize] = 1;
+                    }
+                    for &(r, sv) in since {
+                        near_marks[(sv ^ g.hi(n - r)) as usize] = 1;
+                    }
                 }
-                near_marks[(sv ^ g.hi(n - r)) as usize] = 1;
+                _ => {
+                    for &(r, sv) in self.state.sparse[..near_to].iter().chain(since) {
+                        if r == 0 || 2 * r == n {
+                            continue;
+                        }
+                        near_marks[(sv ^ g.hi(n - r)) as usize] = 1;
+                    }
+                }
             }
             let far_row: &[u8; ValueSet::CAPACITY] = job.rows[j * ROW..][..ValueSet::CAPACITY].try_into().unwrap();
             let c = first_unmarked_common(&near_marks, far_row);
