@@ -7,7 +7,7 @@
 //!   blocks' heaps are final by then and contiguous, so they are read with vector loads
 //!   instead of one gather per heap, and one byte is stored per heap and sparse heap. The
 //!   ~45 sparse heaps below NEAR (and any found since) are done per heap on the main
-//!   thread, which does stage 2. One thread: 6.8 s; two: 3.8 s; two with the spinning
+//!   thread, which does stage 2 (their parts read from the reversed latest values). One thread: 6.8 s; two: 3.8 s; two with the spinning
 //!   handoff of `Mailbox` instead of channels: 3.2 s (AVX-512, 2^26 in a median 52 s). The
 //!   waiting side sleeps after about a block's time of spinning, so a busy machine does
 //!   not starve the other thread.
