@@ -17,8 +17,21 @@ use crate::util;
 /// The default range: 2^26 heaps, as in the write-up.
 pub const DEFAULT_HEAPS: u64 = 1 << 26;
 
-/// Heaps between checkpoints by default (in window mode, at least the window).
+/// Heaps between chances to write a checkpoint by default (in window mode, at least the
+/// window).
 const DEFAULT_EVERY: u64 = 1 << 21;
+
+/// Heaps per call into the sweep; the progress bar moves after each. `FastSweep::run_to`
+/// in steps, not `run_to_with` and a callback after every block: that build of the block
+/// loop ran the 2^24 sweep in 8.2-8.9 s against 6.6-7.1 s for this one (code layout
+/// alone; `bench` measures `run_to` too).
+const PROGRESS_STEP: u64 = 1 << 20;
+
+/// By default a checkpoint is written at such a chance only once this much sweeping has
+/// passed since the last one, so that a short run does not spend its time writing them
+/// (a 2^26 run wrote 31 checkpoints of up to 128 MiB); an interruption loses at most
+/// about this much work.
+const DEFAULT_CHECKPOINT_SECONDS: f64 = 30.0;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -28,8 +41,9 @@ pub struct Args {
     /// Continue from the last checkpoint of a run to the same N, --out and --window.
     #[arg(long)]
     pub resume: bool,
-    /// Heaps between checkpoints (default 2^21, and in window mode the window W at least:
-    /// each checkpoint then writes about 5 bytes per window heap); 0 for none.
+    /// Heaps between checkpoints; 0 for none. By default a checkpoint is written every
+    /// 2^21 heaps (in window mode every W at least: each checkpoint then writes about 5
+    /// bytes per window heap) once 30 s have passed since the last one.
     #[arg(long, value_parser = parse_count)]
     pub checkpoint_every: Option<u64>,
     /// Folder for summary.json and metadata.json (default runs/sweep/<N>); the checkpoint
@@ -224,15 +238,21 @@ pub fn run(args: Args) -> Result<()> {
     let started = Instant::now();
     let bar = progress_bar(n, resumed_from);
     let every = if every == 0 { u64::MAX } else { every };
+    let min_seconds = if args.checkpoint_every.is_some() { 0.0 } else { DEFAULT_CHECKPOINT_SECONDS };
+    let mut last_checkpoint = Instant::now();
     while sweep.len() < n {
-        let next = (sweep.len() / every + 1).saturating_mul(every).min(n);
-        sweep.run_to_with(next, |done| bar.set_position(done)).context("sweep stopped")?;
-        if next < n {
+        let boundary = (sweep.len() / every + 1).saturating_mul(every).min(n);
+        let next = boundary.min(sweep.len() + PROGRESS_STEP);
+        sweep.run_to(next).context("sweep stopped")?;
+        bar.set_position(next);
+        let at_boundary = next == boundary && next < n;
+        if at_boundary && last_checkpoint.elapsed().as_secs_f64() >= min_seconds {
+            last_checkpoint = Instant::now();
             // Streamed: the values go from the sweep to the file without a second copy.
             write_atomic_with(&ckpt, |sink| sweep.checkpoint_with(sink))
                 .with_context(|| format!("writing checkpoint {}", ckpt.display()))?;
         }
-        if next < n && bar.is_hidden() {
+        if at_boundary && bar.is_hidden() {
             let secs = started.elapsed().as_secs_f64();
             let rate = (sweep.len() - resumed_from) as f64 / secs.max(1e-9);
             eprintln!("  {next} of {n} heaps, {:.0} heaps/s, about {:.0} s left", rate, (n - next) as f64 / rate);
