@@ -22,9 +22,10 @@ pub const DEFAULT_HEAPS: u64 = 1 << 26;
 const DEFAULT_EVERY: u64 = 1 << 21;
 
 /// Heaps per call into the sweep; the progress bar moves after each. `FastSweep::run_to`
-/// in steps, not `run_to_with` and a callback after every block: that build of the block
-/// loop ran the 2^24 sweep in 8.2-8.9 s against 6.6-7.1 s for this one (code layout
-/// alone; `bench` measures `run_to` too).
+/// in steps, not `run_to_with` and a callback after every block: the block loop built for
+/// that callback ran the 2^24 sweep in 8.2-8.9 s against 6.6-7.1 s for `run_to`'s, in one
+/// binary (the same far-mark function ran slower on the helper; why, perf did not show).
+/// `bench` measures `run_to` too.
 const PROGRESS_STEP: u64 = 1 << 20;
 
 /// By default a checkpoint is written at such a chance only once this much sweeping has
