@@ -13,7 +13,7 @@ use std::process::Command;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use grundy_core::grundy::naive;
+use grundy_core::engine::grundy::naive;
 use grundy_core::{FastSweep, Kernel, SparseSweep};
 use grundy_sources::atomic::write_atomic;
 use serde::{Deserialize, Serialize};
@@ -85,10 +85,10 @@ pub fn run_one(args: OneArgs) -> Result<()> {
     let n = args.heaps;
     let started = Instant::now();
     let sparse_heaps = match args.method.as_str() {
-        "naive" => {
-            naive::grundy_values(n as usize - 1).iter().filter(|&&v| grundy_core::grundy::class::is_sparse(v)).count()
-                as u64
-        }
+        "naive" => naive::grundy_values(n as usize - 1)
+            .iter()
+            .filter(|&&v| grundy_core::engine::grundy::class::is_sparse(v))
+            .count() as u64,
         "plain" => {
             let mut s = SparseSweep::new();
             s.run_to(n)?;

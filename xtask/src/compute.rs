@@ -376,7 +376,7 @@ fn first_difference(at: String, a: &serde_json::Value, b: &serde_json::Value) ->
 fn progress_bar(n: u64, start: u64) -> ProgressBar {
     let bar = ProgressBar::new(n);
     bar.set_style(
-        ProgressStyle::with_template(grundy_core::grundy::fast::PROGRESS_TEMPLATE).expect("a valid template"),
+        ProgressStyle::with_template(grundy_core::engine::grundy::fast::PROGRESS_TEMPLATE).expect("a valid template"),
     );
     bar.set_position(start);
     bar.reset_eta();

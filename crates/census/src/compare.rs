@@ -11,9 +11,9 @@
 use std::collections::HashMap;
 use std::fmt::Write;
 
-use grundy_core::games::engine::{Engine, EngineChoice};
-use grundy_core::games::{Game, TakeAndBreak};
-use grundy_core::grundy::class::is_sparse;
+use grundy_core::engine::grundy::class::is_sparse;
+use grundy_core::engine::{Engine, EngineChoice};
+use grundy_core::game::{Game, TakeAndBreak};
 use grundy_core::{FastSweep, SweepStats, Value};
 
 use crate::family::{canonical, Family};

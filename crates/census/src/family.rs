@@ -16,7 +16,7 @@
 //! Codes are written canonically, `d0.d1d2...` (`.07` is `0.07`), so that each game has one
 //! name and one result file.
 
-use grundy_core::games::TakeAndBreak;
+use grundy_core::game::TakeAndBreak;
 
 use crate::tczajka;
 use thiserror::Error;

@@ -4,9 +4,9 @@
 
 use std::time::Instant;
 
-use grundy_core::games::engine::{Engine, EngineChoice, EngineError};
-use grundy_core::games::period::search_period_run;
-use grundy_core::games::{Game, TakeAndBreak};
+use grundy_core::engine::{Engine, EngineChoice, EngineError};
+use grundy_core::game::{Game, TakeAndBreak};
+use grundy_core::period::search_period_run;
 use thiserror::Error;
 
 use crate::record::{nimber_char, CensusKey, Fnv, GameRecord, Milestone, Status, MAX_PERIODIC_TEXT, TRIVIAL_PROOF};

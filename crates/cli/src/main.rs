@@ -8,8 +8,8 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand, ValueEnum};
-use grundy_core::games::engine::EngineChoice;
-use grundy_core::games::Game;
+use grundy_core::engine::EngineChoice;
+use grundy_core::game::Game;
 use grundy_core::position::model::{Convention, Rule};
 
 /// Heaps beyond this are refused: every value is kept in memory, and longer sweeps of
@@ -27,7 +27,7 @@ struct Cli {
 /// The games (from the core's catalog, the one list of names) and the examples.
 fn after_help() -> String {
     let mut games = String::from("Games (--game; grundy is the default):\n");
-    for e in grundy_core::games::catalog::CATALOG {
+    for e in grundy_core::game::catalog::CATALOG {
         let names = std::iter::once(e.id).chain(e.aliases.iter().copied()).collect::<Vec<_>>().join(", ");
         games.push_str(&format!("  {names}: {}\n", e.rules));
     }

@@ -4,7 +4,7 @@
 //! `runs/bench/` by `cargo xtask bench`. Each benchmark checks its own answer against OEIS
 //! A036685: for every N here the heaps with G = 0 are its 42 terms, the last 1222.
 
-use grundy_core::grundy::naive;
+use grundy_core::engine::grundy::naive;
 use grundy_core::{FastSweep, SparseSweep, Value};
 
 fn main() {

@@ -3,8 +3,8 @@
 //! 2^20; threads 1 or 2, the default; kernel scalar, portable or avx2, default the best).
 use std::time::Instant;
 
-use grundy_core::games::octal_sweep::{OctalKernel, OctalSweep};
-use grundy_core::games::TakeAndBreak;
+use grundy_core::engine::octal::{OctalKernel, OctalSweep};
+use grundy_core::game::TakeAndBreak;
 
 fn main() {
     let mut args = std::env::args().skip(1);

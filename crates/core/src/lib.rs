@@ -28,17 +28,18 @@
 pub mod bfile;
 pub mod count;
 mod cpu;
-pub mod games;
-pub mod grundy;
+pub mod engine;
+pub mod game;
 pub mod learn;
+pub mod period;
 #[allow(missing_docs)] // Not yet documented: its owner writes the docs, then this line goes (issue 10).
 pub mod position;
 
-pub use grundy::checkpoint::{Checkpoint, CheckpointError};
-pub use grundy::fast::{FastSweep, Kernel};
-pub use grundy::state::HeapResult;
-pub use grundy::stats::{HeapValue, IntervalScan, LongestScan, ScanStats, SweepStats, ValueStat};
-pub use grundy::sweep::{SparseSweep, SweepError};
+pub use engine::grundy::checkpoint::{Checkpoint, CheckpointError};
+pub use engine::grundy::fast::{FastSweep, Kernel};
+pub use engine::grundy::state::HeapResult;
+pub use engine::grundy::stats::{HeapValue, IntervalScan, LongestScan, ScanStats, SweepStats, ValueStat};
+pub use engine::grundy::sweep::{SparseSweep, SweepError};
 
 /// A Sprague-Grundy value, as stored: 16 bits. This is the storage type only; the bound on
 /// the values a Grundy's-game sweep can compute is the capacity of its value sets,

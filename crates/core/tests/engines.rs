@@ -2,8 +2,8 @@
 //! sparse sweeps (Grundy's game, octal codes, with the mask chosen automatically) and the
 //! definition, on a test set that covers every kind of game.
 
-use grundy_core::games::engine::{Engine, EngineChoice, EngineError, EngineKind};
-use grundy_core::games::Game;
+use grundy_core::engine::{Engine, EngineChoice, EngineError, EngineKind};
+use grundy_core::game::Game;
 
 const GAMES: &[&str] = &[
     "grundy",

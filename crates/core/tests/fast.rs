@@ -1,7 +1,7 @@
 //! The fast sweep against the definition and against the plain sweep, with every kernel
 //! this CPU can run.
 
-use grundy_core::grundy::naive;
+use grundy_core::engine::grundy::naive;
 use grundy_core::{FastSweep, Kernel, SparseSweep};
 
 #[test]

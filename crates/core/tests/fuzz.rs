@@ -9,7 +9,7 @@
 //! fixed up, so that the mutation reaches the reader behind the checksum).
 
 use grundy_core::count::parse_count;
-use grundy_core::games::{Game, TakeAndBreak};
+use grundy_core::game::{Game, TakeAndBreak};
 use grundy_core::{Checkpoint, SparseSweep};
 use grundy_testkit::{fuzz, one_line};
 use proptest::prelude::*;

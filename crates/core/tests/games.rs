@@ -4,11 +4,12 @@
 
 use std::collections::BTreeMap;
 
-use grundy_core::games::period::find_period;
-use grundy_core::games::sequence::values;
-use grundy_core::games::Game;
+use grundy_core::engine::definition::values;
+use grundy_core::game::Game;
+use grundy_core::game::HeapGame;
+use grundy_core::period::find_period;
 use grundy_core::position::exhaustive::{positions_up_to, successor, Solver};
-use grundy_core::position::{analyze, HeapGame, Outcome};
+use grundy_core::position::{analyze, Outcome};
 
 fn check_bfile(game: &str, shift: usize, text: &str) {
     let terms = grundy_sources::bfile::parse_bfile(text).unwrap().terms;
@@ -114,9 +115,9 @@ fn check_solved_rows(games: &[&str]) {
 #[test]
 #[ignore = "heavy: up to 2 * 10^7 values; run with --ignored in release"]
 fn tczajka_solved_games_sparse_engine() {
-    use grundy_core::games::octal_sweep::OctalSweep;
-    use grundy_core::games::period::proved_period_of;
-    use grundy_core::games::TakeAndBreak;
+    use grundy_core::engine::octal::OctalSweep;
+    use grundy_core::game::TakeAndBreak;
+    use grundy_core::period::proved_period_of;
     let table = include_str!("../../../fixtures/raw/stored/tczajka_solved_games.txt");
     for line in table.lines().filter(|l| !l.starts_with('#')) {
         let cols: Vec<&str> = line.split_whitespace().collect();
@@ -174,8 +175,8 @@ fn rogalski_frequencies_small() {
 /// The rogalski rows of `game` for every N up to `limit`, by the sparse-space engine with a
 /// mask refined on the first 2^16 values; returns how many rows were compared.
 fn rogalski_rows_by_sweep(game: &str, limit: usize) -> usize {
-    use grundy_core::games::octal_sweep::OctalSweep;
-    use grundy_core::games::TakeAndBreak;
+    use grundy_core::engine::octal::OctalSweep;
+    use grundy_core::game::TakeAndBreak;
     let table = include_str!("../../../fixtures/raw/stored/rogalski_octal_value_frequencies.txt");
     let mut by: BTreeMap<usize, BTreeMap<u32, u64>> = BTreeMap::new();
     for line in table.lines().filter(|l| l.starts_with(game) && l.split_whitespace().next() == Some(game)) {

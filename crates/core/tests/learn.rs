@@ -2,13 +2,13 @@
 //! definition computed separately, the outcome and every per-heap count of winning moves
 //! against an exhaustive search that uses no Grundy values at all.
 
-use grundy_core::games::sequence::values;
-use grundy_core::games::Game;
+use grundy_core::engine::definition::values;
+use grundy_core::game::Game;
+use grundy_core::game::HeapGame;
 use grundy_core::learn::explain::explain;
 use grundy_core::learn::practice::problem;
 use grundy_core::position::exhaustive::Solver;
 use grundy_core::position::model::Convention;
-use grundy_core::position::HeapGame;
 
 /// The position after replacing heap `index` by `left`, heaps kept as a plain list.
 fn after(heaps: &[u64], index: usize, left: &[u64]) -> Vec<u64> {

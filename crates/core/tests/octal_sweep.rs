@@ -2,9 +2,9 @@
 //! every move) and against each other: every kernel this CPU runs, any octal code of one
 //! to four digits, any mask, runs cut into pieces, and the mask changed mid-run.
 
-use grundy_core::games::octal_sweep::{best_mask, OctalKernel, OctalSweep, OctalSweepError};
-use grundy_core::games::sequence::values;
-use grundy_core::games::{Game, TakeAndBreak};
+use grundy_core::engine::definition::values;
+use grundy_core::engine::octal::{best_mask, OctalKernel, OctalSweep, OctalSweepError};
+use grundy_core::game::{Game, TakeAndBreak};
 use proptest::prelude::*;
 
 /// Every kernel, each with whether this CPU runs it.

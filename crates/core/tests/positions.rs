@@ -1,9 +1,10 @@
 //! The nim-sum rule against an exhaustive search that uses no Grundy values, over every
 //! position of Grundy's game with at most 24 stones (7,338 positions, the empty one included).
 
-use grundy_core::grundy::naive;
+use grundy_core::engine::grundy::naive;
+use grundy_core::game::GrundysGame;
 use grundy_core::position::exhaustive::{positions_up_to, successor, Solver};
-use grundy_core::position::{analyze, GrundysGame, Outcome};
+use grundy_core::position::{analyze, Outcome};
 
 #[test]
 fn every_position_up_to_24_stones() {
@@ -42,8 +43,8 @@ mod model {
 
     use std::collections::{BTreeSet, HashMap};
 
-    use grundy_core::games::sequence::values;
-    use grundy_core::games::Game;
+    use grundy_core::engine::definition::values;
+    use grundy_core::game::Game;
     use grundy_core::position::exhaustive::positions_up_to;
     use grundy_core::position::input::{parse_input, Command};
     use grundy_core::position::misere::{analyze_misere_nim, losing_single_heaps};

@@ -2,7 +2,7 @@
 //! sources; see `fixtures/manifest.toml` for where each file came from).
 
 use grundy_core::bfile::to_bfile;
-use grundy_core::grundy::naive;
+use grundy_core::engine::grundy::naive;
 use grundy_core::SparseSweep;
 
 const B002188: &str = include_str!("../../../fixtures/raw/oeis/b002188.txt");

@@ -2,7 +2,7 @@
 //! and statistics of an uninterrupted run; in window mode too (`FastSweep::set_window`),
 //! whose checkpoints hold only the first and the latest values.
 
-use grundy_core::grundy::checkpoint::{encode_window_with, WindowView};
+use grundy_core::engine::grundy::checkpoint::{encode_window_with, WindowView};
 use grundy_core::{Checkpoint, CheckpointError, FastSweep, Kernel, SparseSweep};
 use proptest::prelude::*;
 
@@ -98,7 +98,7 @@ fn another_window_is_refused_with_the_reason() {
     let mut small = FastSweep::with_options(16, Kernel::detect());
     small.set_window(10);
     small.run_to(1500).unwrap();
-    let min = grundy_core::grundy::fast::MIN_WINDOW;
+    let min = grundy_core::engine::grundy::fast::MIN_WINDOW;
     assert_eq!(small.window(), Some(min));
     assert!(FastSweep::restore_with_window(&small.checkpoint(), Kernel::Portable, Some(1)).is_ok());
     let full = FastSweep::restore(

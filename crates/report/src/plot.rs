@@ -72,7 +72,7 @@ pub fn sparse_svg(sparse: &[(u64, Value)], heaps: u64) -> String {
 mod tests {
     #[test]
     fn svgs_are_made() {
-        let g = grundy_core::grundy::naive::grundy_values(300);
+        let g = grundy_core::engine::grundy::naive::grundy_values(300);
         let svg = super::values_svg(&g);
         assert!(svg.starts_with("<svg") && svg.contains("G(n) of Grundy"));
         let distinct: std::collections::BTreeSet<_> = g.iter().enumerate().collect();

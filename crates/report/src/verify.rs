@@ -5,9 +5,10 @@
 //! [`Outcome::OutOfRange`], a reference that is not in the fixtures is
 //! [`Outcome::Unavailable`], and `stated` and `perf` claims are listed, not verified.
 
-use grundy_core::grundy::class::is_sparse;
+use grundy_core::engine::grundy::class::is_sparse;
+use grundy_core::game::GrundysGame;
 use grundy_core::position::exhaustive::{positions_up_to, successor, Solver};
-use grundy_core::position::{analyze, GrundysGame, Outcome as GameOutcome};
+use grundy_core::position::{analyze, Outcome as GameOutcome};
 use grundy_core::Value;
 use grundy_sources::flammenkamp::FlammenkampPage;
 use serde::Serialize;
@@ -705,7 +706,7 @@ fn significant(x: f64) -> String {
 /// Solves every position of Grundy's game with at most 24 stones by brute force and counts
 /// those where the nim-sum rule gives the same outcome and the same winning moves.
 pub fn small_positions() -> (usize, usize) {
-    let g = grundy_core::grundy::naive::grundy_values(24);
+    let g = grundy_core::engine::grundy::naive::grundy_values(24);
     let mut solver = Solver::new(&GrundysGame);
     let positions = positions_up_to(24);
     let agree = positions

@@ -4,8 +4,8 @@
 
 use std::sync::OnceLock;
 
-use grundy_core::games::engine::{Engine, EngineChoice};
-use grundy_core::games::{catalog, Game};
+use grundy_core::engine::{Engine, EngineChoice};
+use grundy_core::game::{catalog, Game};
 use grundy_core::learn::explain::worked;
 use grundy_core::learn::practice::{problem, PRACTICE_MAX_HEAP};
 use grundy_core::position::model::{analyze, Analysis, Convention, Rule};

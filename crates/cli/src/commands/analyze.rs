@@ -6,11 +6,11 @@ use std::io::Write;
 
 use anyhow::Result;
 use clap::ValueEnum;
-use grundy_core::games::Game;
+use grundy_core::game::Game;
 use grundy_core::position::model::{analyze, check_move_count, heap_label, Analysis, Convention, Rule};
 use grundy_core::position::Outcome;
 
-use grundy_core::games::engine::EngineChoice;
+use grundy_core::engine::EngineChoice;
 
 use super::values::value_fn;
 

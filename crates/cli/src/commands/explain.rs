@@ -4,7 +4,7 @@
 use std::io::{BufRead, Write};
 
 use anyhow::{Context, Result};
-use grundy_core::games::Game;
+use grundy_core::game::Game;
 use grundy_core::learn::explain::{worked, Explanation};
 use grundy_core::learn::practice::{parse_answer, problem, PRACTICE_MAX_HEAP};
 use grundy_core::position::model::Convention;

@@ -5,7 +5,7 @@
 use std::io::Write;
 
 use anyhow::{bail, Result};
-use grundy_core::games::Game;
+use grundy_core::game::Game;
 use grundy_core::position::misere::losing_single_heaps;
 
 use crate::Format;

@@ -4,9 +4,9 @@
 use std::io::Write;
 
 use anyhow::{bail, Context, Result};
-use grundy_core::games::engine::{Engine, EngineChoice, EngineKind};
-use grundy_core::games::period::{search_period, OBSERVED_MIN_SPAN};
-use grundy_core::games::Game;
+use grundy_core::engine::{Engine, EngineChoice, EngineKind};
+use grundy_core::game::Game;
+use grundy_core::period::{search_period, OBSERVED_MIN_SPAN};
 
 use super::values::{check_cost, memory_budget, Progress};
 

@@ -7,7 +7,7 @@
 use std::io::{self, BufRead, Write};
 
 use anyhow::Result;
-use grundy_core::games::Game;
+use grundy_core::game::Game;
 use grundy_core::position::input::{parse_input, Command};
 use grundy_core::position::model::{Convention, Rule};
 

@@ -7,9 +7,9 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use grundy_core::games::engine::{Engine, EngineChoice, EngineKind, Run};
-use grundy_core::games::period::{can_prove, search_period_run};
-use grundy_core::games::Game;
+use grundy_core::engine::{Engine, EngineChoice, EngineKind, Run};
+use grundy_core::game::Game;
+use grundy_core::period::{can_prove, search_period_run};
 
 use crate::Format;
 

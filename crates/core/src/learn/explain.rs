@@ -18,11 +18,11 @@ use std::fmt::Write;
 
 use thiserror::Error;
 
-use crate::games::engine::{Engine, EngineChoice, EngineError};
-use crate::games::period::{can_prove, find_period};
-use crate::games::Game;
+use crate::engine::{Engine, EngineChoice, EngineError};
+use crate::game::Game;
+use crate::game::HeapGame;
+use crate::period::{can_prove, find_period};
 use crate::position::model::{self, heap_label, Convention, PositionError, Rule};
-use crate::position::HeapGame;
 
 /// Largest heap a worked solution explains: the mex table has a row per heap.
 pub const MAX_EXPLAINED_HEAP: u64 = 1000;
@@ -509,7 +509,7 @@ fn trap_text(t: &Trap, e: &Explanation) -> String {
 mod tests {
     use super::*;
     fn table(game: &Game, n: usize) -> Vec<u64> {
-        crate::games::sequence::values(game, n + 1).unwrap().into_iter().map(u64::from).collect()
+        crate::engine::definition::values(game, n + 1).unwrap().into_iter().map(u64::from).collect()
     }
 
     /// The worked example of the pages: heaps 2, 5, 6, take 1, 2 or 3.

@@ -5,7 +5,8 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use crate::position::{canonical, HeapGame};
+use crate::game::HeapGame;
+use crate::position::canonical;
 
 /// The most stones a misère position of a game other than Nim may have. Stones never
 /// increase during play, so a search from such a position visits at most the multisets of

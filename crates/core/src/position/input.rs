@@ -113,7 +113,7 @@ pub fn parse_input(line: &str, analysis: &Analysis, splits_only: bool) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Game;
+    use crate::game::Game;
     use crate::position::model::{analyze, Convention, Rule};
 
     fn analysis(name: &str, heaps: &[u64]) -> Analysis {

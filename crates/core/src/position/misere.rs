@@ -5,7 +5,7 @@
 //! so that an odd number of heaps of one stone is left. With only heaps of one stone, the
 //! player to move wins exactly when their number is even.
 
-use crate::games::Game;
+use crate::game::Game;
 use crate::position::exhaustive::{Search, MISERE_MAX_STONES};
 use crate::position::model::PositionError;
 use crate::position::{canonical, Outcome};
@@ -85,7 +85,7 @@ pub fn losing_single_heaps(game: &Game, to: u64) -> Result<Vec<u64>, PositionErr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Game;
+    use crate::game::Game;
     use crate::position::exhaustive::{positions_up_to, Solver};
 
     /// The strategy against brute force over every position with at most 14 stones: the

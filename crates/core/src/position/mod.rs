@@ -9,6 +9,7 @@
 //! a stated counting convention, misère play, descriptions and the computer's policy), and
 //! [`input`] reads a move typed by a player.
 
+use crate::game::HeapGame;
 use crate::Value;
 
 pub mod exhaustive;
@@ -16,33 +17,6 @@ pub mod input;
 pub mod misere;
 pub mod model;
 mod words;
-
-/// A game played on heaps, one heap at a time.
-pub trait HeapGame {
-    /// Every move from a single heap of `n` stones: what is taken and which heaps are left
-    /// (heaps of size 0 are not listed). Distinct moves that leave the same heaps may both
-    /// be listed; callers treat them as one position.
-    fn heap_moves(&self, n: u64) -> Vec<HeapMove>;
-}
-
-/// One move on one heap.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct HeapMove {
-    /// Stones removed from the game.
-    pub take: u64,
-    /// The heaps left in place of the one moved on, largest first.
-    pub left: Vec<u64>,
-}
-
-/// Grundy's game: split one heap into two heaps of different sizes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct GrundysGame;
-
-impl HeapGame for GrundysGame {
-    fn heap_moves(&self, n: u64) -> Vec<HeapMove> {
-        (1..n).take_while(|&a| a < n - a).map(|a| HeapMove { take: 0, left: vec![n - a, a] }).collect()
-    }
-}
 
 /// Who wins with perfect play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -124,7 +98,8 @@ pub fn analyze<G: HeapGame + ?Sized>(game: &G, heaps: &[u64], mut value: impl Fn
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grundy::naive;
+    use crate::engine::grundy::naive;
+    use crate::game::GrundysGame;
 
     #[test]
     fn grundy_moves_of_small_heaps() {

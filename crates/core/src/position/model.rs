@@ -30,11 +30,12 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::games::Game;
+use crate::game::Game;
+use crate::game::HeapGame;
 use crate::position::exhaustive::{Search, MISERE_MAX_STONES};
 use crate::position::misere::analyze_misere_nim;
 use crate::position::words::{describe, piece_of, Words};
-use crate::position::{HeapGame, Outcome};
+use crate::position::Outcome;
 
 pub use crate::position::words::{heap_index_of_label, heap_label};
 
@@ -190,7 +191,7 @@ pub fn is_played_on_a_row(game: &Game) -> bool {
 }
 
 /// One move on one heap with where on the row it is made, before it is placed in a position
-/// (the game's own [`crate::position::HeapMove`] knows only what is taken and left).
+/// (the game's own [`crate::game::HeapMove`] knows only what is taken and left).
 struct PlacedMove {
     take: u64,
     at: Option<u64>,

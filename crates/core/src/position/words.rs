@@ -2,7 +2,7 @@
 //! down pins, place a domino, put a cross), and the letters that name heaps (A, B, ...,
 //! Z, AA, ...). The move model ([`super::model`]) attaches these words to every move.
 
-use crate::games::Game;
+use crate::game::Game;
 
 /// The letter of heap `index`: A to Z, then AA, AB, ... as in spreadsheets.
 pub fn heap_label(index: usize) -> String {

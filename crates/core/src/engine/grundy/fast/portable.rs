@@ -2,12 +2,12 @@
 //! per step; when few values are missing, search 32 splits a step for just those.
 
 use super::{scan_tail, BitIndices, View, MARK_STEP, NO_VALUE, SEARCH_STEP, TARGETS};
-use crate::grundy::class::ValueSet;
-use crate::grundy::state::HeapResult;
+use crate::engine::grundy::class::ValueSet;
+use crate::engine::grundy::state::HeapResult;
 use crate::Value;
 
 /// Stage 2 for heap n >= 3 with common candidate c; the result and scan length are those of
-/// [`crate::grundy::sweep::scan_splits`].
+/// [`crate::engine::grundy::sweep::scan_splits`].
 #[inline(always)]
 pub(super) fn scan_generic(v: View, n: usize, c: Value) -> Option<HeapResult> {
     let need = ValueSet::SPARSE.and(&ValueSet::below(c as usize));

@@ -1,4 +1,4 @@
-//! The fast sweep: the same two-stage sparse-space method as [`crate::grundy::sweep::SparseSweep`], with
+//! The fast sweep: the same two-stage sparse-space method as [`crate::engine::grundy::sweep::SparseSweep`], with
 //! the same results and statistics, arranged for the machine. Measured choices (2^22 heaps
 //! on the project's 2-core machine; `runs/bench/` for whole runs):
 //!
@@ -35,11 +35,11 @@
 //! - Window mode ([`FastSweep::set_window`]) keeps only the first and the latest values, so
 //!   memory does not grow with N; its checkpoints hold exactly those (kind 1 of the format).
 
-use crate::grundy::checkpoint::{Checkpoint, CheckpointError, Window};
-use crate::grundy::class::ValueSet;
-use crate::grundy::state::{HeapResult, SweepState};
-use crate::grundy::stats::{SweepStats, DEFAULT_INTERVAL_LOG2};
-use crate::grundy::sweep::{common_candidate, SweepError};
+use crate::engine::grundy::checkpoint::{Checkpoint, CheckpointError, Window};
+use crate::engine::grundy::class::ValueSet;
+use crate::engine::grundy::state::{HeapResult, SweepState};
+use crate::engine::grundy::stats::{SweepStats, DEFAULT_INTERVAL_LOG2};
+use crate::engine::grundy::sweep::{common_candidate, SweepError};
 use crate::Value;
 
 mod avx2;
@@ -133,7 +133,7 @@ impl Kernel {
     }
 }
 
-/// G(0..N) of Grundy's game, fast; identical in values and statistics to [`crate::grundy::sweep::SparseSweep`].
+/// G(0..N) of Grundy's game, fast; identical in values and statistics to [`crate::engine::grundy::sweep::SparseSweep`].
 pub struct FastSweep {
     /// Values, sparse heaps and statistics, as in `SparseSweep`; in window mode
     /// `state.values` holds G(base..).
@@ -171,9 +171,9 @@ pub const MIN_WINDOW: usize = 1024;
 const _: () = assert!(MIN_WINDOW >= 4 * NEAR, "the window must hold the near heaps and the blocks in flight");
 
 impl FastSweep {
-    /// Checkpoints of this sweep and of [`crate::grundy::sweep::SparseSweep`] hold the same state, so
+    /// Checkpoints of this sweep and of [`crate::engine::grundy::sweep::SparseSweep`] hold the same state, so
     /// either can resume the other's.
-    pub const ALGORITHM: &'static str = crate::grundy::sweep::SparseSweep::ALGORITHM;
+    pub const ALGORITHM: &'static str = crate::engine::grundy::sweep::SparseSweep::ALGORITHM;
 
     /// An empty sweep with the default interval, the fastest kernel and two threads.
     pub fn new() -> FastSweep {
@@ -479,7 +479,7 @@ impl FastSweep {
         Ok(())
     }
 
-    /// The whole state as checkpoint bytes (the format of [`crate::grundy::checkpoint`]): every
+    /// The whole state as checkpoint bytes (the format of [`crate::engine::grundy::checkpoint`]): every
     /// value, or in window mode the first and the latest values with their base.
     pub fn checkpoint(&self) -> Vec<u8> {
         let mut out = Vec::new();
@@ -638,7 +638,7 @@ bit_indices!(u32, u64, u128);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grundy::sweep::SparseSweep;
+    use crate::engine::grundy::sweep::SparseSweep;
 
     /// Scans that go past the low bytes held go on with the 16-bit values, from the split
     /// where they stopped, with the same missing values: the same values and statistics,

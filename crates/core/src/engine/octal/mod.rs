@@ -11,7 +11,7 @@
 //! ([`best_mask`]): the transform gives, for every mask at once, how many heaps it would
 //! make sparse. Cost: O(n * sparse heaps below n) for stage 1 plus the stage-2 scans,
 //! which stop early when the mask is good. Tested against the definition
-//! ([`crate::games::sequence`]).
+//! ([`crate::engine::definition`]).
 //!
 //! Three kernels ([`OctalKernel`]) compute the same values: the scalar loop in this file (the
 //! plain method, one heap at a time; also used whenever the values are too large for the
@@ -26,8 +26,8 @@
 
 use thiserror::Error;
 
-use crate::games::sequence::Wide;
-use crate::games::TakeAndBreak;
+use crate::engine::definition::Wide;
+use crate::game::TakeAndBreak;
 
 mod ahead;
 #[cfg(target_arch = "x86_64")]
@@ -429,7 +429,7 @@ impl OctalSweep {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Game;
+    use crate::game::Game;
 
     #[test]
     fn equals_the_definition() {
@@ -438,7 +438,7 @@ mod tests {
             ".356", ".4", "4.4",
         ] {
             let game = TakeAndBreak::parse(code).unwrap();
-            let expected = crate::games::sequence::values(&Game::TakeAndBreak(game.clone()), 3000).unwrap();
+            let expected = crate::engine::definition::values(&Game::TakeAndBreak(game.clone()), 3000).unwrap();
             let auto = OctalSweep::auto(&game, 3000).unwrap().mask();
             for kernel in [OctalKernel::Scalar, OctalKernel::Portable, OctalKernel::best()] {
                 for mask in [auto, 1, 0x7fff] {
@@ -465,7 +465,7 @@ mod tests {
     #[test]
     fn large_values_go_on_with_the_scalar_loop() {
         let game = TakeAndBreak::parse(".6").unwrap();
-        let expected = crate::games::sequence::values(&Game::TakeAndBreak(game.clone()), 3000).unwrap();
+        let expected = crate::engine::definition::values(&Game::TakeAndBreak(game.clone()), 3000).unwrap();
         for kernel in [OctalKernel::Portable, OctalKernel::best()] {
             let mut s = OctalSweep::new(&game, 0x1ee).unwrap();
             s.set_kernel(kernel).unwrap();

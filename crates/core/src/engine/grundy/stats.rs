@@ -2,7 +2,7 @@
 //! they agree by construction on how each statistic is defined.
 //!
 //! Definitions (all exact integers, so runs compare byte for byte):
-//! - a *sparse heap* is a heap whose value is sparse ([`crate::grundy::class`]); heap 0 counts;
+//! - a *sparse heap* is a heap whose value is sparse ([`crate::engine::grundy::class`]); heap 0 counts;
 //! - a *record* is a heap whose value exceeds every earlier value; heap 0 is the first;
 //! - for every value: how many heaps have it, the first and the last such heap;
 //! - the *scan length* of a heap with a common value is the number of splits
@@ -12,8 +12,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::grundy::class::ValueSet;
-use crate::grundy::state::HeapResult;
+use crate::engine::grundy::class::ValueSet;
+use crate::engine::grundy::state::HeapResult;
 use crate::Value;
 
 /// A heap and its value.

@@ -11,7 +11,7 @@
 //! sparse heap.
 
 use super::recent::Reversed;
-use crate::grundy::class::{is_common, ValueSet};
+use crate::engine::grundy::class::{is_common, ValueSet};
 use crate::Value;
 
 /// Small parts whose low bytes are held: the scans of nearly every heap end well within
@@ -134,7 +134,7 @@ impl LowSet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grundy::class::is_sparse;
+    use crate::engine::grundy::class::is_sparse;
 
     /// What the low bytes rest on: v and v ^ 256 are never of one class.
     #[test]

@@ -8,7 +8,7 @@
 
 use thiserror::Error;
 
-use crate::games::{Game, SubtractionSet, TakeAndBreak};
+use crate::game::{Game, SubtractionSet, TakeAndBreak};
 
 /// A value of a general heap game: as wide as a heap index that fits in memory.
 pub type Wide = u32;
@@ -158,8 +158,8 @@ pub fn values(game: &Game, end: usize) -> Result<Vec<Value>, ValuesError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::HeapGame;
     use crate::position::exhaustive::Solver;
-    use crate::position::HeapGame;
 
     /// Each game's values against the mex over its listed moves, computed separately.
     #[test]
@@ -182,7 +182,7 @@ mod tests {
     #[test]
     fn grundy_through_the_general_engine() {
         let g = values(&Game::parse("4!.0").unwrap(), 3000).unwrap();
-        let wide: Vec<Wide> = crate::grundy::naive::grundy_values(2999).into_iter().map(Wide::from).collect();
+        let wide: Vec<Wide> = crate::engine::grundy::naive::grundy_values(2999).into_iter().map(Wide::from).collect();
         assert_eq!(g, wide);
         let t = Game::TakeAndBreak(TakeAndBreak::parse("4!.0").unwrap());
         assert_eq!(values(&t, 3000).unwrap(), g, "the same code without the Grundy shortcut");

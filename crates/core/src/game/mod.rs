@@ -11,18 +11,9 @@
 
 use thiserror::Error;
 
-use crate::position::{GrundysGame, HeapGame, HeapMove};
-
 pub use take_and_break::{TakeAndBreak, MAX_DIGITS};
 
 pub mod catalog;
-pub mod engine;
-#[allow(missing_docs)] // Not yet documented: its owner writes the docs, then this line goes (issue 10).
-pub mod octal_sweep;
-#[allow(missing_docs)] // Not yet documented: its owner writes the docs, then this line goes (issue 10).
-pub mod period;
-#[allow(missing_docs)] // Not yet documented: its owner writes the docs, then this line goes (issue 10).
-pub mod sequence;
 mod take_and_break;
 
 /// Why a game description was refused.
@@ -167,6 +158,33 @@ impl Game {
                 sum.saturating_add(2).saturating_add(n + 1).saturating_add(three)
             }),
         }
+    }
+}
+
+/// A game played on heaps, one heap at a time.
+pub trait HeapGame {
+    /// Every move from a single heap of `n` stones: what is taken and which heaps are left
+    /// (heaps of size 0 are not listed). Distinct moves that leave the same heaps may both
+    /// be listed; callers treat them as one position.
+    fn heap_moves(&self, n: u64) -> Vec<HeapMove>;
+}
+
+/// One move on one heap.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct HeapMove {
+    /// Stones removed from the game.
+    pub take: u64,
+    /// The heaps left in place of the one moved on, largest first.
+    pub left: Vec<u64>,
+}
+
+/// Grundy's game: split one heap into two heaps of different sizes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GrundysGame;
+
+impl HeapGame for GrundysGame {
+    fn heap_moves(&self, n: u64) -> Vec<HeapMove> {
+        (1..n).take_while(|&a| a < n - a).map(|a| HeapMove { take: 0, left: vec![n - a, a] }).collect()
     }
 }
 

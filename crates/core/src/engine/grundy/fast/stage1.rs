@@ -4,7 +4,7 @@
 use super::handoff::FinalValues;
 use super::BLOCK;
 use super::{Kernel, ROW, SCRATCH};
-use crate::grundy::class::ValueSet;
+use crate::engine::grundy::class::ValueSet;
 use crate::Value;
 
 /// Stage-1 work for one block, done ahead (by the helper thread when there is one): the
@@ -109,7 +109,7 @@ pub(super) fn first_unmarked_common(near: &[u8; ValueSet::CAPACITY], far: &[u8; 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grundy::sweep::SparseSweep;
+    use crate::engine::grundy::sweep::SparseSweep;
 
     /// The rows mark exactly the options of the far sparse heaps, by the definition, in
     /// blocks where some heaps are 2r (not split as r + r) and some parts are sparse heaps.

@@ -6,8 +6,8 @@ use super::avx2::{emptied_at, low_set_of, popcount, scan_low, LowScan, LowSteps,
 use super::low::{LowBytes, LowSet};
 use super::recent::Reversed;
 use super::{scan_tail, BitIndices, View};
-use crate::grundy::class::ValueSet;
-use crate::grundy::state::HeapResult;
+use crate::engine::grundy::class::ValueSet;
+use crate::engine::grundy::state::HeapResult;
 use crate::Value;
 
 /// Stage 2 with AVX-512BW. With `low` given, the splits are first taken on the values' low

@@ -1,15 +1,15 @@
 //! The state both Grundy's-game sweeps share: the values, the sparse heaps stage 1 needs and
 //! the statistics, with the one `push` that records a heap and the checkpoint round trip.
-//! [`crate::grundy::sweep::SparseSweep`] and [`crate::grundy::fast::FastSweep`] differ only in
+//! [`crate::engine::grundy::sweep::SparseSweep`] and [`crate::engine::grundy::fast::FastSweep`] differ only in
 //! how they compute a heap's [`HeapResult`]; what they keep of it is written here once.
 
-use crate::grundy::checkpoint::{self, Checkpoint, CheckpointError, Window, WindowView};
-use crate::grundy::stats::SweepStats;
+use crate::engine::grundy::checkpoint::{self, Checkpoint, CheckpointError, Window, WindowView};
+use crate::engine::grundy::stats::SweepStats;
 use crate::Value;
 
 /// What a sweep found for one heap. This enum is the one definition of a *sparse heap*: the
 /// heaps whose stage-2 scan ran out of splits, so that their value is a sparse value below
-/// the common candidate (by the class rules of [`crate::grundy::class`], exactly the heaps
+/// the common candidate (by the class rules of [`crate::engine::grundy::class`], exactly the heaps
 /// whose value is sparse).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HeapResult {

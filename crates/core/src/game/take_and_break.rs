@@ -7,7 +7,7 @@
 //! Grundy's game is `4!.0`.
 
 use super::GameError;
-use crate::position::{HeapGame, HeapMove};
+use crate::game::{HeapGame, HeapMove};
 
 /// Longest take-and-break code accepted.
 pub const MAX_DIGITS: usize = 32;

@@ -1,6 +1,6 @@
 //! The sparse-space sweep of Grundy's game: G(0..N) in order, with full statistics.
 //!
-//! For heap n, every option is G(a) ^ G(n - a). By the class rules ([`crate::grundy::class`]) a
+//! For heap n, every option is G(a) ^ G(n - a). By the class rules ([`crate::engine::grundy::class`]) a
 //! common option needs exactly one sparse part, and sparse heaps are rare (1287 below
 //! 2^26), so:
 //! 1. Stage 1 marks G(r) ^ G(n - r) over the known sparse heaps r and takes the smallest
@@ -10,15 +10,15 @@
 //!    smallest sparse value not seen and n is a new sparse heap.
 //!
 //! This is the plain implementation, written to be read; it is the second reference
-//! (after [`crate::grundy::naive`]) for faster sweeps.
+//! (after [`crate::engine::grundy::naive`]) for faster sweeps.
 
 use thiserror::Error;
 
-use crate::grundy::checkpoint::CheckpointError;
-use crate::grundy::class::{is_common, smallest_unmarked, ValueSet};
-pub use crate::grundy::state::HeapResult;
-use crate::grundy::state::SweepState;
-use crate::grundy::stats::{SweepStats, DEFAULT_INTERVAL_LOG2};
+use crate::engine::grundy::checkpoint::CheckpointError;
+use crate::engine::grundy::class::{is_common, smallest_unmarked, ValueSet};
+pub use crate::engine::grundy::state::HeapResult;
+use crate::engine::grundy::state::SweepState;
+use crate::engine::grundy::stats::{SweepStats, DEFAULT_INTERVAL_LOG2};
 use crate::Value;
 
 /// Why a sweep cannot go on.
@@ -181,7 +181,7 @@ impl SparseSweep {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grundy::naive;
+    use crate::engine::grundy::naive;
 
     #[test]
     fn agrees_with_naive_on_first_2000() {

@@ -95,7 +95,7 @@ impl ValueSet {
     /// Stage 2's "unmark until covered" loop, written once for the fast kernels: removes
     /// the option x of each split in turn and returns the split at which the set became
     /// empty, or `None` (the rest still in `self`) when the splits ran out. The plain
-    /// [`crate::grundy::sweep::scan_splits`] keeps its own loop on purpose: it is the
+    /// [`crate::engine::grundy::sweep::scan_splits`] keeps its own loop on purpose: it is the
     /// reference the fast kernels are tested against.
     ///
     /// It counts down instead of testing the set for emptiness after each removal: that test

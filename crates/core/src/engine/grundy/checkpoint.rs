@@ -26,8 +26,8 @@
 
 use thiserror::Error;
 
-use crate::grundy::class::ValueSet;
-use crate::grundy::stats::{HeapValue, IntervalScan, LongestScan, ScanStats, SweepStats, ValueStat};
+use crate::engine::grundy::class::ValueSet;
+use crate::engine::grundy::stats::{HeapValue, IntervalScan, LongestScan, ScanStats, SweepStats, ValueStat};
 use crate::Value;
 
 const MAGIC: &[u8; 8] = b"GRUNDYCP";
@@ -421,7 +421,7 @@ impl Checkpoint {
         if sparse.windows(2).any(|w| w[0].heap >= w[1].heap) || sparse.last().is_some_and(|h| h.heap >= heaps) {
             return bad("the sparse heaps are not increasing heaps below the end".to_string());
         }
-        let held_sparse = self.held_heaps().filter(|&(_, v)| crate::grundy::class::is_sparse(v)).count();
+        let held_sparse = self.held_heaps().filter(|&(_, v)| crate::engine::grundy::class::is_sparse(v)).count();
         let listed_held = sparse.iter().filter(|h| self.held(h.heap).is_some()).count();
         if held_sparse != listed_held {
             return bad(format!("{listed_held} sparse heaps listed among the values held, which hold {held_sparse}"));
@@ -475,7 +475,9 @@ impl Checkpoint {
             return bad("the scan intervals are not increasing intervals below the end".to_string());
         }
         if scan.longest.is_some_and(|l| {
-            l.heap >= heaps || l.length > l.heap / 2 || self.held(l.heap).is_some_and(crate::grundy::class::is_sparse)
+            l.heap >= heaps
+                || l.length > l.heap / 2
+                || self.held(l.heap).is_some_and(crate::engine::grundy::class::is_sparse)
         }) {
             return bad("the longest scan is not a scan of a heap done".to_string());
         }

@@ -1,5 +1,5 @@
 //! The one list of named games: id, the names people use, the rules in one line and how the
-//! game is drawn. [`crate::games::Game::parse`], the CLI's help, the web API's `/api/games`
+//! game is drawn. [`crate::game::Game::parse`], the CLI's help, the web API's `/api/games`
 //! and through it the play page all read this list; none keeps its own.
 
 use super::{Game, SubtractionSet, TakeAndBreak};

@@ -1,6 +1,6 @@
 //! The block kernel of the octal sweep: the same two stages as the scalar loop in
 //! [`super`], arranged for the machine (after the Grundy's-game sweep in
-//! `crate::grundy::fast`). Values are read as a `u16` copy, so it applies while the values
+//! `crate::engine::grundy::fast`). Values are read as a `u16` copy, so it applies while the values
 //! are small (below [`MAX_WIDTH`]); the sweep falls back to the scalar loop otherwise.
 //!
 //! - Stage 1 for the far sparse heaps (r >= the block length) is done once per block: the

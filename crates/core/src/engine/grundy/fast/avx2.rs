@@ -5,8 +5,8 @@
 use super::low::{LowBytes, LowSet};
 use super::recent::Reversed;
 use super::{scan_tail, BitIndices, View};
-use crate::grundy::class::ValueSet;
-use crate::grundy::state::HeapResult;
+use crate::engine::grundy::class::ValueSet;
+use crate::engine::grundy::state::HeapResult;
 use crate::Value;
 
 /// Missing values compared lane by lane (one compare per value and 16 splits); with more

@@ -17,8 +17,8 @@
 //! Convention: the *pre-period* n0 is the first heap of the periodic part: G(n + p) = G(n)
 //! for every n >= n0, and n0 - 1 is the last exception (G(n0 - 1) != G(n0 - 1 + p)).
 
-use crate::games::engine::{Engine, EngineChoice, EngineError, EngineKind, Run, Values};
-use crate::games::{Game, SubtractionSet};
+use crate::engine::{Engine, EngineChoice, EngineError, EngineKind, Run, Values};
+use crate::game::{Game, SubtractionSet};
 
 /// An observed (unproved) period needs its periodic stretch to span at least this many
 /// heaps, and at least three periods.
