@@ -32,7 +32,8 @@ fn after_help() -> String {
         games.push_str(&format!("  {names}: {}\n", e.rules));
     }
     games.push_str(
-        "  or a take-and-break code such as .137, 4.07, .11377 or 4!.0, or a subtraction set such as s1,2,3\n\n",
+        "  or a take-and-break code such as .137, 4.07, .11377 or 4!.0, a subtraction set such as s1,2,3,\n  \
+         or graph:FILE, a game on a directed acyclic graph (lines `vertex: moves...`; see examples/graphs/)\n\n",
     );
     games + EXAMPLES
 }
@@ -48,6 +49,8 @@ const EXAMPLES: &str = "Examples:
   grundy period --game .376              2268248 and 4, proved, in a few minutes
   grundy play --game kayles 10 7         play against the computer (reads moves from stdin)
   grundy sweep --to 2^24                 the long sweep of Grundy's game, with progress
+  grundy values --game graph:examples/graphs/wythoff-4x4.txt   G of every vertex, by name
+  grundy analyze --game graph:examples/graphs/wythoff-4x4.txt d4 c2   two queens
   grundy serve --port 8080               play in the browser at http://127.0.0.1:8080/";
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -61,8 +64,9 @@ pub enum Format {
 enum Command {
     /// Print G(N), by the fastest engine that applies (a closed form, or a period proved first for a large N, answers any N at once).
     Value {
-        #[arg(value_parser = parse_number, allow_negative_numbers = true)]
-        n: u64,
+        /// The heap (on a graph: a vertex's name).
+        #[arg(allow_negative_numbers = true)]
+        n: String,
         #[arg(long, short, default_value = "grundy", value_parser = parse_game)]
         game: Game,
         /// auto (the fastest that applies), definition, sparse or closed.
@@ -71,9 +75,10 @@ enum Command {
     },
     /// Print the N values G(0), ..., G(N-1).
     Values {
-        /// How many heaps: G(0..N), i.e. G(0) to G(N-1); accepts 2^20 and 1e6.
+        /// How many heaps: G(0..N), i.e. G(0) to G(N-1); accepts 2^20 and 1e6 (a game on a
+        /// graph: every vertex when not given).
         #[arg(long, value_parser = parse_number)]
-        to: u64,
+        to: Option<u64>,
         #[arg(long, short, default_value = "grundy", value_parser = parse_game)]
         game: Game,
         #[arg(long, value_enum, default_value = "bfile")]
@@ -89,9 +94,9 @@ enum Command {
     },
     /// Analyze a position: heap values, nim-sum, outcome and every winning move.
     Analyze {
-        /// Heap sizes, kept in the order given.
-        #[arg(required = true, value_parser = parse_heap, allow_negative_numbers = true)]
-        heaps: Vec<u64>,
+        /// Heap sizes, kept in the order given (on a graph: the vertices the tokens are on).
+        #[arg(required = true, allow_negative_numbers = true)]
+        heaps: Vec<String>,
         #[arg(long, short, default_value = "grundy", value_parser = parse_game)]
         game: Game,
         /// Misère play: whoever makes the last move loses.
@@ -119,9 +124,9 @@ enum Command {
     },
     /// Play against the computer in the terminal (moves are read from standard input).
     Play {
-        /// Starting heaps (default: three random heaps).
-        #[arg(value_parser = parse_heap, allow_negative_numbers = true)]
-        heaps: Vec<u64>,
+        /// Starting heaps (default: three random heaps; on a graph: the tokens' vertices).
+        #[arg(allow_negative_numbers = true)]
+        heaps: Vec<String>,
         #[arg(long, short, default_value = "grundy", value_parser = parse_game)]
         game: Game,
         /// Let the computer move first.
@@ -137,9 +142,9 @@ enum Command {
     /// The worked solution of a position, step by step: the mex table, the nim-sum in
     /// binary, the target of each heap and every move from it, and the winning moves.
     Explain {
-        /// Heap sizes, in order (named A, B, C, ...).
-        #[arg(required = true, value_parser = parse_heap, allow_negative_numbers = true)]
-        heaps: Vec<u64>,
+        /// Heap sizes, in order (named A, B, C, ...; on a graph: the tokens' vertices).
+        #[arg(required = true, allow_negative_numbers = true)]
+        heaps: Vec<String>,
         #[arg(long, short, default_value = "grundy", value_parser = parse_game)]
         game: Game,
         /// Which moves count as different (as for analyze): heaps, placements or sizes.
@@ -250,8 +255,33 @@ fn parse_number(s: &str) -> Result<u64, String> {
     grundy_core::count::parse_count(s).map_err(|e| e.to_string())
 }
 
+/// The largest graph file read: beyond it a graph's table would not be small anyway.
+const MAX_GRAPH_FILE: u64 = 64 << 20;
+
+/// A game by name, code or set, or `graph:FILE`: a game on the graph in FILE.
 fn parse_game(s: &str) -> Result<Game, String> {
-    Game::parse(s).map_err(|e| e.to_string())
+    let Some(path) = s.trim().strip_prefix("graph:") else { return Game::parse(s).map_err(|e| e.to_string()) };
+    let size = std::fs::metadata(path).map_err(|e| format!("reading graph {path}: {e}"))?.len();
+    if size > MAX_GRAPH_FILE {
+        return Err(format!("graph {path} is {size} bytes, more than the limit of {MAX_GRAPH_FILE}"));
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| format!("reading graph {path}: {e}"))?;
+    Game::graph(path, &text).map_err(|e| format!("graph {path}: {e}"))
+}
+
+/// The heaps as typed, for `game`: a vertex's name on a graph, a count otherwise.
+fn heaps_of(game: &Game, texts: &[String]) -> Result<Vec<u64>> {
+    texts.iter().map(|t| heap_of(game, t)).collect()
+}
+
+/// One heap as typed, for `game`.
+fn heap_of(game: &Game, text: &str) -> Result<u64> {
+    if let Some(largest) = game.largest_heap() {
+        return game
+            .heap_named(text)
+            .ok_or_else(|| anyhow::anyhow!("{} has no vertex named {text:?} (it has {largest})", game.name()));
+    }
+    parse_heap(text).map_err(anyhow::Error::msg)
 }
 
 fn main() -> ExitCode {
@@ -320,21 +350,26 @@ fn run(cli: Cli) -> Result<()> {
     let mut out = io::BufWriter::new(stdout.lock());
     match cli.command {
         Command::Value { n, game, engine } => {
+            let n = heap_of(&game, &n)?;
             commands::misere::refuse_normal_values(&game)?;
             commands::values::value(&mut out, &game, n, engine)?
         }
-        Command::Values { to, game, format, misere: true, .. } => {
-            commands::misere::values(&mut out, &game, to, format)?
-        }
-        Command::Values { to, game, format, misere: false, engine } => {
-            commands::misere::refuse_normal_values(&game)?;
-            commands::values::values(&mut out, &game, to, format, engine)?
+        Command::Values { to, game, format, misere, engine } => {
+            let to = commands::values::table_length(&game, to)?;
+            if misere {
+                commands::misere::values(&mut out, &game, to, format)?
+            } else {
+                commands::misere::refuse_normal_values(&game)?;
+                commands::values::values(&mut out, &game, to, format, engine)?
+            }
         }
         Command::Analyze { heaps, game, misere, count, format } => {
+            let heaps = heaps_of(&game, &heaps)?;
             commands::analyze::run(&mut out, &game, &heaps, rule(misere), count, format)?
         }
         Command::Period { game, max, engine } => commands::period::run(&mut out, &game, max, engine)?,
         Command::Play { heaps, game, computer_first, misere, count } => {
+            let heaps = heaps_of(&game, &heaps)?;
             out.flush()?;
             drop(out);
             return commands::play::run(game, heaps, computer_first, rule(misere), count);
@@ -346,7 +381,9 @@ fn run(cli: Cli) -> Result<()> {
             out.flush()?;
             running.wait();
         }
-        Command::Explain { heaps, game, count } => commands::explain::run(&mut out, &game, &heaps, count)?,
+        Command::Explain { heaps, game, count } => {
+            commands::explain::run(&mut out, &game, &heaps_of(&game, &heaps)?, count)?
+        }
         Command::Practice { game, seed, count } => {
             let seed = seed.unwrap_or_else(clock_seed);
             commands::explain::practice(&mut out, &mut io::stdin().lock(), &game, seed, count)?

@@ -53,9 +53,11 @@ fn write_text(out: &mut impl Write, game: &Game, a: &Analysis) -> Result<()> {
         Rule::Misere => "misère play (whoever makes the last move loses)",
     };
     writeln!(out, "rule:     {rule}")?;
-    let sizes: Vec<String> = a.heaps.iter().enumerate().map(|(i, h)| format!("{}={h}", heap_label(i))).collect();
+    let sizes: Vec<String> =
+        a.heaps.iter().enumerate().map(|(i, h)| format!("{}={}", heap_label(i), game.heap_name(*h))).collect();
     writeln!(out, "position: {}", sizes.join(" "))?;
-    let vals: Vec<String> = a.heaps.iter().zip(&a.values).map(|(h, v)| format!("G({h}) = {v}")).collect();
+    let vals: Vec<String> =
+        a.heaps.iter().zip(&a.values).map(|(h, v)| format!("G({}) = {v}", game.heap_name(*h))).collect();
     let note = if a.rule == Rule::Misere { " (normal-play values, for reference)" } else { "" };
     writeln!(out, "values:   {}{note}", vals.join(", "))?;
     let terms: Vec<String> = a.values.iter().map(u64::to_string).collect();
@@ -65,7 +67,7 @@ fn write_text(out: &mut impl Write, game: &Game, a: &Analysis) -> Result<()> {
         Rule::Misere if a.game_over() => "no move is left, and under misère play whoever cannot move wins".to_string(),
         Rule::Normal if a.nim_sum == 0 => "the nim-sum is 0".to_string(),
         Rule::Normal => "the nim-sum is not 0".to_string(),
-        Rule::Misere if matches!(game, Game::Nim { .. }) => {
+        Rule::Misere if game.has_misere_nim_rule() => {
             if a.heaps.iter().any(|&h| h >= 2) {
                 "a heap has 2 or more stones, so the nim-sum decides, as in normal play, until one such heap is left"
                     .to_string()

@@ -16,7 +16,7 @@ pub fn worked_solution(game: &Game, heaps: &[u64], convention: Convention) -> Re
 
 pub fn run(out: &mut impl Write, game: &Game, heaps: &[u64], convention: Convention) -> Result<()> {
     let e = worked_solution(game, heaps, convention)?;
-    out.write_all(e.render(&game.name(), &game.rules()).as_bytes())?;
+    out.write_all(e.render_named(&game.name(), &game.rules(), &|h| game.heap_name(h)).as_bytes())?;
     Ok(())
 }
 
@@ -52,6 +52,6 @@ pub fn practice(
         }
     }
     writeln!(out)?;
-    out.write_all(e.render(&game.name(), &game.rules()).as_bytes())?;
+    out.write_all(e.render_named(&game.name(), &game.rules(), &|h| game.heap_name(h)).as_bytes())?;
     Ok(())
 }

@@ -57,7 +57,7 @@ pub fn run(game: Game, heaps: Vec<u64>, computer_first: bool, rule: Rule, conven
     )?;
     let mut players_turn = !computer_first;
     loop {
-        let shown: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        let shown: Vec<String> = heaps.iter().map(|&h| game.heap_name(h)).collect();
         writeln!(out, "\nheaps: {}", if shown.is_empty() { "none".into() } else { shown.join(" ") })?;
         if a.game_over() {
             // The player to move cannot move; the previous mover made the last move.

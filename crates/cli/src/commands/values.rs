@@ -168,27 +168,52 @@ pub fn value(out: &mut impl Write, game: &Game, n: u64, choice: EngineChoice) ->
     Ok(())
 }
 
+/// How many values a table of `game` has: `--to` when given (a finite game refuses more
+/// than it has), else every vertex of a graph; other games need `--to`.
+pub fn table_length(game: &Game, to: Option<u64>) -> Result<u64> {
+    match (to, game.largest_heap()) {
+        (Some(to), Some(largest)) if to > largest + 1 => {
+            bail!("--to {to} asks for more heaps than {} has: G(0..{}) is all of it", game.name(), largest + 1)
+        }
+        (Some(to), _) => Ok(to),
+        (None, Some(largest)) => Ok(largest + 1),
+        (None, None) => bail!("--to N is needed: how many values, G(0..N)"),
+    }
+}
+
+/// The first column of a table's row: the heap, or a vertex's name on a graph.
+fn row_label(game: &Game, n: usize) -> String {
+    game.heap_name(n as u64)
+}
+
 /// Writes G(0..count) as it goes (no text of the whole table is built).
 pub fn values(out: &mut impl Write, game: &Game, count: u64, format: Format, choice: EngineChoice) -> Result<()> {
     let engine = Engine::choose(game, choice)?;
     let run = run_to(&engine, count)?;
     let count = count as usize;
+    // A graph's heap 0 is no token at all: its table lists the vertices.
+    let first = usize::from(game.largest_heap().is_some());
     match format {
         Format::Bfile => {
-            for n in 0..count {
-                writeln!(out, "{n} {}", run.get(n))?;
+            for n in first..count {
+                writeln!(out, "{} {}", row_label(game, n), run.get(n))?;
             }
         }
         Format::Csv => {
             writeln!(out, "n,g")?;
-            for n in 0..count {
-                writeln!(out, "{n},{}", run.get(n))?;
+            for n in first..count {
+                writeln!(out, "{},{}", row_label(game, n), run.get(n))?;
             }
         }
         Format::Json => {
-            write!(out, "{{\"game\":{:?},\"values\":[", game.name())?;
-            for n in 0..count {
-                if n > 0 {
+            write!(out, "{{\"game\":{:?},", game.name())?;
+            if first == 1 {
+                let names: Vec<String> = (first..count).map(|n| format!("{:?}", row_label(game, n))).collect();
+                write!(out, "\"vertices\":[{}],", names.join(","))?;
+            }
+            write!(out, "\"values\":[")?;
+            for n in first..count {
+                if n > first {
                     out.write_all(b",")?;
                 }
                 write!(out, "{}", run.get(n))?;

@@ -9,12 +9,19 @@
 //! code means the heaps left must all be different (CGSuite's notation): Grundy's game is
 //! `4!.0`.
 
+use std::sync::Arc;
+
 use thiserror::Error;
+
+pub use graph::{GraphError, GraphGame};
 
 pub use take_and_break::{TakeAndBreak, MAX_DIGITS};
 
 pub mod catalog;
+pub mod graph;
+pub(crate) mod placement;
 mod take_and_break;
+pub(crate) mod words;
 
 /// Why a game description was refused.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -39,6 +46,10 @@ pub enum GameError {
     NoMoves { code: String },
     #[error("subtraction set {text:?}: {reason}")]
     BadSubtractionSet { text: String, reason: String },
+    #[error(
+        "graph:{file} names a file, which the command line reads (here only a graph's text can be given: Game::graph)"
+    )]
+    GraphFile { file: String },
     #[error("unknown game {name:?} (try {}, an octal code like .137 or 4!.0, or a subtraction set like s1,2,3 or {{1,2,3}})", catalog::ids())]
     Unknown { name: String },
 }
@@ -68,6 +79,8 @@ pub enum Game {
         /// Whoever takes the last stone loses.
         misere: bool,
     },
+    /// A game given by its graph (a token moves along an edge): heap v is a token on vertex v.
+    Graph(Arc<GraphGame>),
 }
 
 impl Game {
@@ -78,6 +91,9 @@ impl Game {
         let t = text.trim();
         if t.is_empty() {
             return Err(GameError::Empty);
+        }
+        if let Some(file) = t.strip_prefix("graph:") {
+            return Err(GameError::GraphFile { file: file.to_string() });
         }
         if let Some(entry) = catalog::find(t) {
             return Ok(entry.game());
@@ -106,6 +122,7 @@ impl Game {
             Game::TakeAtMostHalf => "take-at-most-half".into(),
             Game::Nim { misere: false } => "Nim".into(),
             Game::Nim { misere: true } => "misère Nim".into(),
+            Game::Graph(g) => format!("the game on graph {}", g.label()),
         }
     }
 
@@ -131,9 +148,51 @@ impl Game {
                 t.code(),
                 if t.unequal() { "; the heaps left must differ" } else { "" }
             ),
+            Game::Graph(g) => format!(
+                "Move one token along a move of graph {} ({} vertices, {} moves); a token with no move is dead.",
+                g.label(),
+                g.len(),
+                g.edges()
+            ),
             // Every other game has a catalog entry.
             _ => self.name(),
         }
+    }
+
+    /// A game on the graph in `text` (the format of [`graph`]), called `label`.
+    pub fn graph(label: &str, text: &str) -> Result<Game, GraphError> {
+        GraphGame::parse(label, text).map(|g| Game::Graph(Arc::new(g)))
+    }
+
+    /// The largest heap the game has, for a finite game (a graph: its vertices); `None` when
+    /// every heap size is a position.
+    pub fn largest_heap(&self) -> Option<u64> {
+        match self {
+            Game::Graph(g) => Some(g.len()),
+            _ => None,
+        }
+    }
+
+    /// Reads a heap as a player writes it: a vertex's name on a graph, a count otherwise
+    /// (`None` when the text is neither).
+    pub fn heap_named(&self, text: &str) -> Option<u64> {
+        match self {
+            Game::Graph(g) => g.vertex(text.trim()),
+            _ => None,
+        }
+    }
+
+    /// How heap `n` is written for people: a vertex's name on a graph, the number otherwise.
+    pub fn heap_name(&self, n: u64) -> String {
+        match self {
+            Game::Graph(g) => g.name(n).map_or_else(|| "no token".to_string(), str::to_string),
+            _ => n.to_string(),
+        }
+    }
+
+    /// Whether misère play has an exact rule at any size (misère Nim's).
+    pub fn has_misere_nim_rule(&self) -> bool {
+        matches!(self, Game::Nim { .. })
     }
 
     /// Whether the last player to move loses.
@@ -148,6 +207,7 @@ impl Game {
         match self {
             Game::Grundy | Game::TakeAtMostHalf => n / 2,
             Game::Nim { .. } => n,
+            Game::Graph(g) => g.moves(n).len() as u64,
             Game::Subtraction(SubtractionSet::Finite(set)) => set.len() as u64,
             Game::Subtraction(SubtractionSet::Squares) => n.isqrt() + 1,
             Game::TakeAndBreak(t) => t.digits().iter().enumerate().fold(0u64, |sum, (k, &d)| {
@@ -235,6 +295,7 @@ impl HeapGame for Game {
             }
             Game::TakeAtMostHalf => (1..=n / 2).map(leave).collect(),
             Game::Nim { .. } => (1..=n).map(leave).collect(),
+            Game::Graph(g) => g.moves(n).iter().map(|&w| HeapMove { take: 0, left: vec![u64::from(w)] }).collect(),
         }
     }
 }

@@ -323,9 +323,15 @@ fn option_value(o: &HeapOption, table: &[TableRow]) -> String {
 impl Explanation {
     /// The worked solution as text, for a reader; `game_name` and `rules` say what is played.
     pub fn render(&self, game_name: &str, rules: &str) -> String {
+        self.render_named(game_name, rules, &|h| h.to_string())
+    }
+
+    /// [`Explanation::render`] with heaps written by `heap_name` (a graph's vertex names).
+    pub fn render_named(&self, game_name: &str, rules: &str, heap_name: &dyn Fn(u64) -> String) -> String {
         let mut out = String::new();
         let w = &mut out;
-        let sizes: Vec<String> = self.heaps.iter().map(u64::to_string).collect();
+        let g = |h: u64| format!("G({})", heap_name(h));
+        let sizes: Vec<String> = self.heaps.iter().map(|&h| heap_name(h)).collect();
         let _ = writeln!(w, "Position: heaps {} in {game_name}.", sizes.join(", "));
         if !rules.is_empty() {
             let _ = writeln!(w, "Rules: {rules}");
@@ -349,15 +355,15 @@ impl Explanation {
         );
         for row in &self.table {
             if row.options.is_empty() {
-                let _ = writeln!(w, "  G({}) = mex{{}} = {}    (no move)", row.heap, row.value);
+                let _ = writeln!(w, "  {} = mex{{}} = {}    (no move)", g(row.heap), row.value);
                 continue;
             }
-            let terms: Vec<String> = row.options.iter().map(option_term).collect();
+            let terms: Vec<String> = row.options.iter().map(|o| option_term(o, &g)).collect();
             let values: Vec<String> = row.options.iter().map(|o| o.value.to_string()).collect();
             let _ = writeln!(
                 w,
-                "  G({}) = mex{{{}}} = mex{{{}}} = {}",
-                row.heap,
+                "  {} = mex{{{}}} = mex{{{}}} = {}",
+                g(row.heap),
                 terms.join(", "),
                 values.join(", "),
                 row.value
@@ -376,9 +382,9 @@ impl Explanation {
             writeln!(w, "Step 2. Each heap's value from the table, and the nim-sum: XOR, bit by bit without carry.");
         let largest = self.values.iter().chain([&self.nim_sum]).max().copied().unwrap_or(0);
         let bits = ((64 - largest.leading_zeros()) as usize).max(1);
-        let width = self.heaps.iter().map(|h| h.to_string().len()).max().unwrap_or(1);
+        let width = self.heaps.iter().map(|&h| heap_name(h).len()).max().unwrap_or(1);
         let vwidth = largest.to_string().len();
-        let prefix = |s: &HeapStep| format!("  heap {} = {:>width$}:  G = ", heap_label(s.index), s.heap);
+        let prefix = |s: &HeapStep| format!("  heap {} = {:>width$}:  G = ", heap_label(s.index), heap_name(s.heap));
         let column = prefix(&self.steps[0]).len();
         for s in &self.steps {
             let _ = writeln!(w, "{}{:>vwidth$} = {:0bits$b}", prefix(s), s.value, s.value);
@@ -411,7 +417,7 @@ impl Explanation {
                 w,
                 "  heap {} ({}), value {}: target {} xor {} = {}",
                 heap_label(s.index),
-                s.heap,
+                heap_name(s.heap),
                 s.value,
                 self.nim_sum,
                 s.value,
@@ -470,11 +476,11 @@ impl Explanation {
 }
 
 /// What a move leaves, as a term of the mex table: "G(4)", "G(3)^G(1)", "G(0)" for nothing.
-fn option_term(o: &HeapOption) -> String {
+fn option_term(o: &HeapOption, g: &dyn Fn(u64) -> String) -> String {
     if o.left.is_empty() {
         "G(0)".to_string()
     } else {
-        o.left.iter().map(|h| format!("G({h})")).collect::<Vec<_>>().join("^")
+        o.left.iter().map(|&h| g(h)).collect::<Vec<_>>().join("^")
     }
 }
 

@@ -70,7 +70,7 @@ pub fn analyze_misere_nim(heaps: &[u64]) -> MisereAnalysis {
 /// loses): by the exact rule for Nim (only the heap of 1), by exhaustive search within
 /// [`MISERE_MAX_STONES`] for every other game.
 pub fn losing_single_heaps(game: &Game, to: u64) -> Result<Vec<u64>, PositionError> {
-    if matches!(game, Game::Nim { .. }) {
+    if game.has_misere_nim_rule() {
         return Ok((0..=to.min(1))
             .filter(|&n| analyze_misere_nim(&[n]).outcome == Outcome::PlayerToMoveLoses)
             .collect());

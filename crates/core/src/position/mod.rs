@@ -16,7 +16,6 @@ pub mod exhaustive;
 pub mod input;
 pub mod misere;
 pub mod model;
-mod words;
 
 /// Who wins with perfect play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

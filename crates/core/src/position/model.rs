@@ -30,14 +30,14 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::game::placement::{heap_moves_of, PlacedMove};
+use crate::game::words::{describe, Words};
 use crate::game::Game;
-use crate::game::HeapGame;
 use crate::position::exhaustive::{Search, MISERE_MAX_STONES};
 use crate::position::misere::analyze_misere_nim;
-use crate::position::words::{describe, piece_of, Words};
 use crate::position::Outcome;
 
-pub use crate::position::words::{heap_index_of_label, heap_label};
+pub use crate::game::words::{heap_index_of_label, heap_label};
 
 /// The most moves an analysis lists (about 200 bytes each with its words): a position
 /// that may have more (a heap of Nim beyond two million stones, say) is refused before
@@ -185,79 +185,6 @@ pub fn after(heaps: &[u64], index: usize, left: &[u64]) -> Vec<u64> {
     next
 }
 
-/// Whether `game` is played on a row, so that `Convention::Placements` applies.
-pub fn is_played_on_a_row(game: &Game) -> bool {
-    Words::of(game).on_a_row()
-}
-
-/// One move on one heap with where on the row it is made, before it is placed in a position
-/// (the game's own [`crate::game::HeapMove`] knows only what is taken and left).
-struct PlacedMove {
-    take: u64,
-    at: Option<u64>,
-    piece: Option<[u64; 2]>,
-    left: Vec<u64>,
-}
-
-/// Every placement on a row of `n` squares. A placement of k squares starting at p leaves
-/// p - 1 squares on its left and n - k - (p - 1) on its right; the code's digit d_k says
-/// whether it may leave nothing (bit 1), one piece (bit 2) or two pieces (bit 4), and `!`
-/// forbids two equal pieces. Dawson's chess is counted by its crosses instead: a cross on
-/// square s clears s and its neighbours on the strip, so on a strip of 2 a cross on
-/// either square clears both, two placements of one take-and-break move.
-fn placements(game: &Game, words: Words, n: u64) -> Vec<PlacedMove> {
-    let Game::TakeAndBreak(t) = game else { return Vec::new() };
-    let pieces = |a: u64, b: u64| [a, b].into_iter().filter(|&x| x > 0).collect();
-    if words == Words::Crosses {
-        return (1..=n)
-            .map(|s| {
-                let (lo, hi) = (s.max(2) - 1, (s + 1).min(n));
-                PlacedMove { take: hi - lo + 1, at: Some(lo), piece: Some([s, s]), left: pieces(lo - 1, n - hi) }
-            })
-            .collect();
-    }
-    let mut out = Vec::new();
-    for (k, &d) in t.digits().iter().enumerate().skip(1) {
-        let k = k as u64;
-        if k > n {
-            break;
-        }
-        for p in 1..=n - k + 1 {
-            let (a, b) = (p - 1, n - k - (p - 1));
-            let ok = match (a, b) {
-                (0, 0) => d & 1 != 0,
-                (0, _) | (_, 0) => d & 2 != 0,
-                _ => d & 4 != 0 && !(t.unequal() && a == b),
-            };
-            if ok {
-                out.push(PlacedMove { take: k, at: Some(p), piece: Some([p, p + k - 1]), left: pieces(a, b) });
-            }
-        }
-    }
-    out
-}
-
-/// The moves on one heap of `n` in the convention's order.
-fn heap_moves_of(game: &Game, words: Words, convention: Convention, n: u64) -> Vec<PlacedMove> {
-    if convention == Convention::Placements {
-        return placements(game, words, n);
-    }
-    game.heap_moves(n)
-        .into_iter()
-        .map(|m| {
-            if words.on_a_row() {
-                // The leftmost placement with these pieces: the smaller piece on the left.
-                let mut left = m.left;
-                left.sort_unstable();
-                let at = if left.len() == 2 { left[0] + 1 } else { 1 };
-                PlacedMove { take: m.take, at: Some(at), piece: Some(piece_of(words, n, m.take, at)), left }
-            } else {
-                PlacedMove { take: m.take, at: None, piece: None, left: m.left }
-            }
-        })
-        .collect()
-}
-
 /// Counts the legal moves of positions, heap by heap, for the computer's policy.
 struct MoveCounter<'g> {
     game: &'g Game,
@@ -271,7 +198,7 @@ impl MoveCounter<'_> {
         if let Some(&c) = self.per_heap.get(&n) {
             return c;
         }
-        let c = heap_moves_of(self.game, self.words, self.convention, n).len();
+        let c = heap_moves_of(self.game, self.words, self.convention == Convention::Placements, n).len();
         self.per_heap.insert(n, c);
         c
     }
@@ -314,7 +241,7 @@ pub fn analyze(
         return Err(PositionError::NotARow { game: game.name() });
     }
     let rule = if game.is_misere() { Rule::Misere } else { rule };
-    let nim = matches!(game, Game::Nim { .. });
+    let nim = game.has_misere_nim_rule();
     let stones = heaps.iter().fold(0u64, |s, &h| s.saturating_add(h));
     if rule == Rule::Misere && !nim && stones > MISERE_MAX_STONES {
         return Err(PositionError::MisereTooLarge { game: game.name(), stones, limit: MISERE_MAX_STONES });
@@ -336,7 +263,8 @@ pub fn analyze(
     let mut seen = std::collections::HashSet::new();
     for (i, &n) in heaps.iter().enumerate() {
         let rest = nim_sum ^ values[i];
-        for PlacedMove { take, at, piece, left } in heap_moves_of(game, words, convention, n) {
+        for PlacedMove { take, at, piece, left } in heap_moves_of(game, words, convention == Convention::Placements, n)
+        {
             if convention == Convention::Sizes {
                 let mut key = left.clone();
                 key.sort_unstable();
@@ -349,7 +277,7 @@ pub fn analyze(
                 Rule::Normal => nim_sum_after == 0,
                 Rule::Misere => !misere_wins(&after(heaps, i, &left)),
             };
-            let description = describe(words, i, n, take, at, piece, &left);
+            let description = describe(game, words, i, n, take, at, piece, &left);
             moves.push(Move { heap_index: i, heap: n, take, at, piece, left, nim_sum_after, winning, description });
         }
     }
@@ -461,7 +389,7 @@ mod tests {
                     conventions.push(Convention::Placements);
                 }
                 for convention in conventions {
-                    let listed = heap_moves_of(&game, words, convention, n).len();
+                    let listed = heap_moves_of(&game, words, convention == Convention::Placements, n).len();
                     assert!(listed <= bound, "{name} heap {n} {convention:?}: {listed} moves, bound {bound}");
                 }
             }

@@ -104,6 +104,11 @@ impl Sequence {
                 let mut opts = (1..=n / 2).map(|k| g[n - k]);
                 mex_of(&mut self.seen, self.stamp, &mut opts)
             }
+            Game::Graph(graph) => {
+                let g = &self.values;
+                let mut opts = graph.moves(n as u64).iter().map(|&w| g[w as usize]);
+                mex_of(&mut self.seen, self.stamp, &mut opts)
+            }
         };
         let v = Wide::try_from(value).map_err(|_| ValuesError::TooLarge { heap: n as u64, value: value as u64 })?;
         self.values.push(v);

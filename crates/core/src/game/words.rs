@@ -46,6 +46,8 @@ pub(crate) enum Words {
     Crosses,
     /// Any other take-and-break code read as a row of squares.
     Squares,
+    /// A game on a graph: move a token along an edge.
+    Token,
 }
 
 impl Words {
@@ -66,6 +68,7 @@ impl Words {
                     Words::Squares
                 }
             }
+            Game::Graph(_) => Words::Token,
             _ => Words::Take,
         }
     }
@@ -94,6 +97,7 @@ fn leaving(left: &[u64]) -> String {
 
 /// A move in the game's own words.
 pub(crate) fn describe(
+    game: &Game,
     words: Words,
     heap_index: usize,
     heap: u64,
@@ -113,6 +117,10 @@ pub(crate) fn describe(
     };
     match words {
         Words::Split => format!("split heap {label} ({heap}) into {}", list(left)),
+        Words::Token => {
+            let to = left.first().map_or_else(|| "nowhere".to_string(), |&v| game.heap_name(v));
+            format!("move token {label} from {} to {to}", game.heap_name(heap))
+        }
         Words::Take | Words::Code if take == heap => format!("take all {heap} of heap {label}"),
         Words::Take => format!("take {take} from heap {label} ({heap}), {}", leaving(left)),
         Words::Code => match (take, left.len()) {
