@@ -47,12 +47,13 @@
 //!
 //! Memory is bounded: at most `max_connections` connection threads (256) and the acceptor;
 //! each holds at most its request (2 KiB + `max_head` + [`MAX_BODY`] ≈ 26 KiB) and one
-//! reply (the largest, an analysis of four Kayles rows of 1,000, is 0.8 MB), and has a
-//! 2 MiB stack reserved, of which a connection touches a few pages. With the defaults that
-//! is 256 × 26 KiB ≈ 6.5 MiB of requests; replies are made by at most `workers` threads at
-//! a time but held until written (at most `write_timeout`), so at worst 256 × 0.8 MB ≈
-//! 200 MB if every connection asked for the largest analysis and read none of it, and one
-//! address can hold a quarter of that.
+//! reply (at most about 3 MB: an analysis lists at most [`crate::api::MAX_MOVES`] moves;
+//! the largest of the page's games, four Kayles rows of 1,000, is 0.8 MB), and has a 2 MiB
+//! stack reserved, of which a connection touches a few pages. With the defaults that is
+//! 256 × 26 KiB ≈ 6.5 MiB of requests; replies are made by at most `workers` threads at a
+//! time but held until written (at most `write_timeout`), so at worst 256 × 3 MB ≈ 770 MB
+//! if every connection asked for the largest analysis at once and read none of it (200 MB
+//! with the page's games), one address at most a quarter of that.
 
 use std::io::{self, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
