@@ -167,7 +167,8 @@ fn a_full_table_sheds_its_oldest_unfinished_connection() {
 /// while, a new one from it replaces its oldest.
 #[test]
 fn one_address_holds_at_most_max_per_ip() {
-    let limits = Limits { max_per_ip: 4, ..Limits::default() };
+    // A patience of a second, so that the first five connections are surely within it.
+    let limits = Limits { max_per_ip: 4, shed_after: Duration::from_secs(1), ..Limits::default() };
     let running = serve_with(&loopback(2), limits).unwrap();
     let addr = running.addr;
     let mut stalled: Vec<TcpStream> = (0..4).map(|_| stall(client(0), addr, Stall::HalfHead)).collect();
@@ -175,7 +176,7 @@ fn one_address_holds_at_most_max_per_ip() {
     assert_eq!(request_from(client(0), addr, &get("/")), Some(503), "a fifth at once from the same address");
     assert!(started.elapsed() < Duration::from_millis(500));
     assert_eq!(request_from(client(1), addr, &get("/")), Some(200), "another address");
-    thread::sleep(Duration::from_millis(400));
+    thread::sleep(Duration::from_millis(1100));
     assert_eq!(request_from(client(0), addr, &get("/")), Some(200), "after a while, in place of the oldest");
     stalled[0].set_read_timeout(Some(Duration::from_secs(1))).unwrap();
     assert_eq!(status_of(&mut stalled[0]), Some(503));
