@@ -117,7 +117,8 @@ function readPlot(e) {
 async function plot() {
   const t0 = performance.now();
   try {
-    const data = await api("/api/values?game=grundy&to=30000");
+    // to=N answers G(0..N), N values: 30,001 for n up to 30,000.
+    const data = await api("/api/values?game=grundy&to=30001");
     plotState.v = data.values;
     drawPlot();
     $("plot-time").textContent = `${data.values.length.toLocaleString("en")} values fetched and drawn in ${Math.round(performance.now() - t0)} ms.`;

@@ -288,7 +288,7 @@ try {
   await page.hover("#plot");
   const read = await page.textContent("#plot-read");
   const m = read.match(/n = ([\d,]+): G\(n\) = (\d+)/);
-  const values = (await (await fetch(base + "/api/values?game=grundy&to=30000")).json()).values;
+  const values = (await (await fetch(base + "/api/values?game=grundy&to=30001")).json()).values;
   check(m && values[Number(m[1].replace(/,/g, ""))] === Number(m[2]), `the plot reads a value: ${read}`);
   const findings = await page.textContent("#findings-body");
   check(/1,287/.test(findings) && /OEIS A036685/.test(findings) && /published source \(OEIS, Flammenkamp\): 4 of 5 match/.test(findings), "the findings name the source of each figure");

@@ -4,9 +4,10 @@
 //!   the whole API is tested without a socket; it validates everything and answers bad
 //!   input with a 4xx and a one-line reason.
 //! - [`server::serve`]: the HTTP server (std `TcpListener` and a small request reader of
-//!   its own) on 127.0.0.1, with read timeouts, a deadline per request, size limits, a cap
-//!   on connections, a few workers for the handling, and a guard that turns any panic into
-//!   a 500 instead of a dead thread.
+//!   its own) on 127.0.0.1, with read timeouts, a short deadline for the request head and a
+//!   longer one for the whole request, size limits, a table of connections capped per
+//!   address that sheds the oldest stalled connection when full, a few workers for the
+//!   handling, and a guard that turns any panic into a 500 instead of a dead thread.
 //! - `assets/`: the page, its script and style, compiled into the binary (no CDN).
 
 #![warn(missing_docs)]

@@ -1,26 +1,64 @@
 //! The HTTP server: std `TcpListener` on a loopback address, one short-lived thread per
-//! connection, a small HTTP/1.1 request reader of our own with limits, and a panic guard.
+//! connection, a small HTTP/1.1 request reader of our own with limits, a table of the open
+//! connections that sheds stalled ones when it is full, and a panic guard.
 //!
 //! Why not tiny_http any more: tiny_http 0.12 sets no read timeout on the sockets it
 //! accepts and offers no way to set one (its `ServerConfig` has only the address and TLS;
 //! the request's body reader is a plain blocking `Read` over the socket). Four clients that
 //! announce a 16,000-byte body and send one byte held all four workers, and `GET /` waited
 //! for as long as they stayed connected. Here every socket gets a read and a write timeout
-//! (`set_read_timeout`), a whole request must arrive within a deadline, and a slow client
+//! (`set_read_timeout`), the request must arrive within its deadlines, and a slow client
 //! holds only its own thread, never a worker another request needs.
 //!
-//! Bounds, all in [`Limits`]: at most `max_connections` connections at once (more are
-//! answered 503 at once); the request line and headers at most `max_head` bytes; the body
-//! at most [`MAX_BODY`] bytes (413 without reading it); every read waits at most
-//! `read_timeout`, and the whole request must arrive within `request_deadline` (408
-//! otherwise); writing the reply waits at most `write_timeout`. At most `workers` requests
-//! are *handled* (computed) at once: reading and writing do not take a worker. One request
-//! per connection (`Connection: close`), which keeps the reader small.
+//! Why a table that sheds: a fixed cap that refuses newcomers lets 64 clients that connect
+//! and send nothing shut everyone else out (`GET /` answered 503 until they left). Now the
+//! newcomer is admitted and the connection that has waited longest without sending its
+//! request makes room, so a quick request is always served and a stalled one only loses its
+//! own connection. The acceptor decides, for each new connection:
+//!
+//! 1. Its address already holds `max_per_ip` connections: the oldest of them that is
+//!    [sheddable](#what-may-be-shed) is closed, or, if none is, the newcomer is answered
+//!    503 at once (a client at its limit hurts only itself).
+//! 2. The table holds `max_connections`: the oldest sheddable connection of any address is
+//!    closed and the newcomer waits for its place; if none is sheddable (every connection
+//!    is being handled), the acceptor waits up to [`ADMIT_WAIT`] for one to finish or to
+//!    become sheddable, and answers 503 only then.
+//!
+//! # What may be shed
+//!
+//! A connection that has been reading its request (head or body) or writing its reply for
+//! longer than `shed_after` (250 ms: a request on a working connection arrives in one
+//! round trip), and one whose reply is sent. Draining ones go first, then unfinished heads,
+//! then unfinished bodies, then stuck replies; within each, the oldest. A connection whose
+//! request has arrived (waiting for a worker, or being handled) is never shed. A shed
+//! connection that was reading is answered 503 with the reason; one that was writing is
+//! closed.
+//!
+//! # Bounds, all in [`Limits`]
+//!
+//! At most `max_connections` connections (256) and as many threads, plus the acceptor; at
+//! most `max_per_ip` (64) from one address. The request line and headers must arrive within
+//! `head_deadline` (2 s) and be at most `max_head` bytes (8 KiB); the whole request within
+//! `request_deadline` (10 s, 408 otherwise), its body at most [`MAX_BODY`] bytes (16 KiB;
+//! 413 without reading it); every read waits at most `read_timeout`; the reply must be
+//! written within `write_timeout` in all (not per write). At most `workers` requests are
+//! *handled* (computed) at once: reading and writing do not take a worker. One request per
+//! connection (`Connection: close`), which keeps the reader small.
+//!
+//! Memory is bounded: at most `max_connections` connection threads (256) and the acceptor;
+//! each holds at most its request (2 KiB + `max_head` + [`MAX_BODY`] ≈ 26 KiB) and one
+//! reply (at most about 3 MB: an analysis lists at most [`crate::api::MAX_MOVES`] moves;
+//! the largest of the page's games, four Kayles rows of 1,000, is 0.8 MB), and has a 2 MiB
+//! stack reserved, of which a connection touches a few pages. With the defaults that is
+//! 256 × 26 KiB ≈ 6.5 MiB of requests; replies are made by at most `workers` threads at a
+//! time but held until written (at most `write_timeout`), so at worst 256 × 3 MB ≈ 770 MB
+//! if every connection asked for the largest analysis at once and read none of it (200 MB
+//! with the page's games), one address at most a quarter of that.
 
 use std::io::{self, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -28,6 +66,10 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use crate::api::{handle, Reply, MAX_BODY};
+
+mod table;
+
+use table::{Leave, Phase, Slot, Table};
 
 /// Where and how to serve.
 #[derive(Clone, Debug)]
@@ -42,14 +84,21 @@ pub struct ServeOptions {
 pub struct Limits {
     /// Longest wait for any one read from the client.
     pub read_timeout: Duration,
-    /// Longest wait for any one write to the client.
+    /// The whole reply must be written within this.
     pub write_timeout: Duration,
+    /// The request line and headers must arrive within this.
+    pub head_deadline: Duration,
     /// The whole request (line, headers, body) must arrive within this.
     pub request_deadline: Duration,
     /// Bytes of request line and headers.
     pub max_head: usize,
     /// Connections open at once.
     pub max_connections: usize,
+    /// Connections open at once from one IP address.
+    pub max_per_ip: usize,
+    /// How long a connection may read its request (or write its reply) before it may be
+    /// closed to make room for a new one when the table is full.
+    pub shed_after: Duration,
 }
 
 impl Default for Limits {
@@ -57,12 +106,19 @@ impl Default for Limits {
         Limits {
             read_timeout: Duration::from_secs(5),
             write_timeout: Duration::from_secs(5),
+            head_deadline: Duration::from_secs(2),
             request_deadline: Duration::from_secs(10),
             max_head: 8 * 1024,
-            max_connections: 64,
+            max_connections: 256,
+            max_per_ip: 64,
+            shed_after: Duration::from_millis(250),
         }
     }
 }
+
+/// Longest time the acceptor waits for a place in a full table in which no connection may
+/// be shed (all are being handled) before it answers 503.
+pub const ADMIT_WAIT: Duration = Duration::from_secs(1);
 
 /// Why the server could not start.
 #[derive(Debug, Error)]
@@ -78,6 +134,8 @@ pub enum ServeError {
 pub enum RequestError {
     #[error("the request did not arrive within {seconds} s")]
     Timeout { seconds: u64 },
+    #[error("the request line and headers did not arrive within {seconds} s")]
+    HeadTimeout { seconds: u64 },
     #[error("the connection closed before the request was complete")]
     Closed,
     #[error("request line and headers over {max} bytes")]
@@ -99,7 +157,7 @@ pub enum RequestError {
 impl RequestError {
     fn status(&self) -> u16 {
         match self {
-            RequestError::Timeout { .. } => 408,
+            RequestError::Timeout { .. } | RequestError::HeadTimeout { .. } => 408,
             RequestError::HeadTooLarge { .. } => 431,
             RequestError::BodyTooLarge => 413,
             RequestError::TransferEncoding => 411,
@@ -181,7 +239,7 @@ pub fn serve_with(options: &ServeOptions, limits: Limits) -> Result<Running, Ser
     let addr = listener.local_addr().map_err(|err| ServeError::LocalAddr { err })?;
     let stopping = Arc::new(AtomicBool::new(false));
     let permits = Arc::new(Permits { free: Mutex::new(options.workers.max(1)), freed: Condvar::new() });
-    let open = Arc::new(AtomicUsize::new(0));
+    let table = Arc::new(Table::new(limits));
     let flag = stopping.clone();
     let acceptor = thread::spawn(move || {
         for stream in listener.incoming() {
@@ -194,21 +252,22 @@ pub fn serve_with(options: &ServeOptions, limits: Limits) -> Result<Running, Ser
                 thread::sleep(Duration::from_millis(10));
                 continue;
             };
-            if open.fetch_add(1, Ordering::SeqCst) >= limits.max_connections {
-                open.fetch_sub(1, Ordering::SeqCst);
-                // Busy: say so at once, on this thread, within the write timeout.
-                let _ = stream.set_write_timeout(Some(limits.write_timeout));
-                // The drain is kept short here: this is the accepting thread.
-                send(&stream, &Reply::error(503, "too many connections; try again"), Duration::from_millis(50));
-                continue;
-            }
-            let (permits, mine) = (permits.clone(), open.clone());
+            let (Ok(peer), Ok(handle)) = (stream.peer_addr(), stream.try_clone()) else { continue };
+            let slot = match table.admit(peer.ip(), handle) {
+                Ok(slot) => slot,
+                Err(reason) => {
+                    // Say so at once, on this thread; the drain is kept short here.
+                    send(&stream, &Reply::error(503, reason), limits.write_timeout, Duration::from_millis(50));
+                    continue;
+                }
+            };
+            let (permits, mine, leaving) = (permits.clone(), table.clone(), slot.clone());
             let spawned = thread::Builder::new().name("grundy-web-connection".into()).spawn(move || {
-                connection(stream, &permits, limits);
-                mine.fetch_sub(1, Ordering::SeqCst);
+                let _leave = Leave { table: &mine, slot: &leaving };
+                connection(stream, &leaving, &permits, limits);
             });
             if spawned.is_err() {
-                open.fetch_sub(1, Ordering::SeqCst);
+                table.leave(&slot);
             }
         }
     });
@@ -216,25 +275,37 @@ pub fn serve_with(options: &ServeOptions, limits: Limits) -> Result<Running, Ser
 }
 
 /// One connection: read one request within the limits, answer it, close.
-fn connection(stream: TcpStream, permits: &Permits, limits: Limits) {
-    if stream.set_write_timeout(Some(limits.write_timeout)).is_err() {
-        return;
-    }
-    let reply = match read_request(&stream, limits) {
+fn connection(stream: TcpStream, slot: &Slot, permits: &Permits, limits: Limits) {
+    let shed = || Reply::error(503, "the server was full and this request had not arrived; send it at once");
+    let reply = match read_request_with(&stream, limits, &mut || slot.enter(Phase::Body)) {
+        Err(_) if slot.is_shed() => shed(),
         Err(e) => Reply::error(e.status(), e.to_string()),
+        Ok(_) if !slot.enter(Phase::Queued) => shed(),
         Ok(request) => {
             let _permit = permits.acquire();
+            slot.enter(Phase::Handling);
             catch_unwind(AssertUnwindSafe(|| handle(&request.method, &request.target, &request.body)))
                 .unwrap_or_else(|_| Reply::error(500, "internal error (the request was logged)"))
         }
     };
-    send(&stream, &reply, limits.read_timeout.min(Duration::from_secs(1)));
+    // A connection shed while it read is still answered (only its input was shut); one
+    // shed while it writes or drains finds its socket shut and ends.
+    slot.enter(Phase::Writing);
+    let drain = limits.read_timeout.min(Duration::from_secs(1));
+    send_then(&stream, &reply, limits.write_timeout, drain, || {
+        slot.enter(Phase::Draining);
+    });
 }
 
-/// Writes the reply, then lets the client read it before the socket closes: unread input
-/// (a body refused with 413) would otherwise make the close a reset that can discard the
-/// reply. The drain is bounded in bytes and by `drain` in time.
-fn send(mut stream: &TcpStream, reply: &Reply, drain: Duration) {
+/// Writes the reply (within `write_within` in all), then lets the client read it before the
+/// socket closes: unread input (a body refused with 413) would otherwise make the close a
+/// reset that can discard the reply. The drain is bounded in bytes and by `drain` in time.
+fn send(stream: &TcpStream, reply: &Reply, write_within: Duration, drain: Duration) {
+    send_then(stream, reply, write_within, drain, || {});
+}
+
+/// [`send`], calling `sent` between the writing and the drain.
+fn send_then(mut stream: &TcpStream, reply: &Reply, write_within: Duration, drain: Duration, sent: impl FnOnce()) {
     let head = format!(
         "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nX-Content-Type-Options: nosniff\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
         reply.status,
@@ -242,16 +313,14 @@ fn send(mut stream: &TcpStream, reply: &Reply, drain: Duration) {
         reply.content_type,
         reply.body.len()
     );
+    let until = Instant::now() + write_within;
     // A client that went away is not our error.
-    if stream
-        .write_all(head.as_bytes())
-        .and_then(|_| stream.write_all(&reply.body))
-        .and_then(|_| stream.flush())
-        .is_err()
-    {
+    if write_by(stream, head.as_bytes(), until).and_then(|_| write_by(stream, &reply.body, until)).is_err() {
         return;
     }
+    let _ = stream.flush();
     let _ = stream.shutdown(Shutdown::Write);
+    sent();
     let until = Instant::now() + drain;
     let mut sink = [0u8; 4096];
     let mut drained = 0usize;
@@ -265,6 +334,25 @@ fn send(mut stream: &TcpStream, reply: &Reply, drain: Duration) {
             Ok(n) => drained += n,
         }
     }
+}
+
+/// Writes all of `bytes` by `until`: a client that reads a byte now and then cannot hold
+/// the connection longer than that.
+fn write_by(mut stream: &TcpStream, mut bytes: &[u8], until: Instant) -> io::Result<()> {
+    while !bytes.is_empty() {
+        let left = until.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(io::ErrorKind::TimedOut.into());
+        }
+        stream.set_write_timeout(Some(left))?;
+        match stream.write(bytes) {
+            Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+            Ok(n) => bytes = &bytes[n..],
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
 }
 
 fn reason(status: u16) -> &'static str {
@@ -289,34 +377,54 @@ struct Deadline<'a> {
     stream: &'a TcpStream,
     until: Instant,
     read_timeout: Duration,
-    deadline: Duration,
+    /// The error when the deadline passes.
+    late: fn(u64) -> RequestError,
+    /// The deadline, in whole seconds, for the error.
+    seconds: u64,
 }
 
 impl Deadline<'_> {
     fn read(&mut self, buf: &mut [u8]) -> Result<usize, RequestError> {
-        let timeout = || RequestError::Timeout { seconds: self.deadline.as_secs().max(1) };
-        let left = self.until.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            return Err(timeout());
-        }
-        self.stream.set_read_timeout(Some(left.min(self.read_timeout))).map_err(|err| RequestError::Io { err })?;
-        let mut stream = self.stream;
-        match stream.read(buf) {
-            Ok(n) => Ok(n),
-            Err(e) if matches!(e.kind(), io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut) => Err(timeout()),
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => self.read(buf),
-            Err(err) => Err(RequestError::Io { err }),
+        loop {
+            let left = self.until.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err((self.late)(self.seconds));
+            }
+            self.stream.set_read_timeout(Some(left.min(self.read_timeout))).map_err(|err| RequestError::Io { err })?;
+            let mut stream = self.stream;
+            match stream.read(buf) {
+                Ok(n) => return Ok(n),
+                Err(e) if matches!(e.kind(), io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut) => {
+                    return Err((self.late)(self.seconds))
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(err) => return Err(RequestError::Io { err }),
+            }
         }
     }
 }
 
-/// Reads one request within the limits.
+/// Reads one request within the limits: the request line and headers within
+/// `head_deadline`, the whole request within `request_deadline`.
 pub fn read_request(stream: &TcpStream, limits: Limits) -> Result<Request, RequestError> {
+    read_request_with(stream, limits, &mut || true)
+}
+
+/// [`read_request`], calling `head_read` once the head has arrived, before the body.
+fn read_request_with(
+    stream: &TcpStream,
+    limits: Limits,
+    head_read: &mut dyn FnMut() -> bool,
+) -> Result<Request, RequestError> {
+    let started = Instant::now();
+    let head_deadline = limits.head_deadline.min(limits.request_deadline);
+    let seconds = |d: Duration| d.as_secs_f64().ceil() as u64;
     let mut src = Deadline {
         stream,
-        until: Instant::now() + limits.request_deadline,
+        until: started + head_deadline,
         read_timeout: limits.read_timeout,
-        deadline: limits.request_deadline,
+        late: |seconds| RequestError::HeadTimeout { seconds },
+        seconds: seconds(head_deadline),
     };
     let mut buf = Vec::with_capacity(1024);
     let mut chunk = [0u8; 2048];
@@ -339,6 +447,11 @@ pub fn read_request(stream: &TcpStream, limits: Limits) -> Result<Request, Reque
     let head = parse_head(&buf[..head_end])?;
     let mut body = buf[head_end + 4..].to_vec();
     body.truncate(head.content_length);
+    if !head_read() {
+        return Err(RequestError::Closed);
+    }
+    src.until = started + limits.request_deadline;
+    (src.late, src.seconds) = (|seconds| RequestError::Timeout { seconds }, seconds(limits.request_deadline));
     // curl and others wait (a second, for curl) for this before they send a body.
     if head.expect_continue && body.len() < head.content_length {
         let mut out = stream;

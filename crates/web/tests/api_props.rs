@@ -1,5 +1,5 @@
 //! `api::handle` on arbitrary input never panics and answers bad input with a 4xx and a
-//! one-line JSON reason: arbitrary bytes as the body of every POST route, and JSON-shaped
+//! one-line JSON reason in words: arbitrary bytes as the body of every POST route, and JSON-shaped
 //! bodies with arbitrary games, heaps, `misere` and `count` values.
 
 use grundy_web::api::handle;
@@ -11,6 +11,10 @@ fn check(status: u16, body: &[u8]) -> Result<(), TestCaseError> {
     if status != 200 {
         let reason = v["error"].as_str().expect("a reason");
         prop_assert!(!reason.is_empty() && !reason.contains('\n'));
+        // In words: serde's own messages name Rust types.
+        for rust in ["struct", "PositionRequest", "Convention", "u64", "invalid type"] {
+            prop_assert!(!reason.contains(rust), "{reason}");
+        }
     }
     Ok(())
 }

@@ -157,22 +157,3 @@ fn a_dribbling_client_is_cut_at_the_request_deadline() {
     assert!(took < Duration::from_secs(4), "{took:?}");
     running.stop();
 }
-
-#[test]
-fn connections_beyond_the_cap_are_refused_at_once() {
-    let limits = Limits { max_connections: 3, request_deadline: Duration::from_secs(3), ..Limits::default() };
-    let running = serve_with(&loopback(2), limits).unwrap();
-    let addr = running.addr;
-    let stalled: Vec<TcpStream> = (0..3).map(|_| stall(addr)).collect();
-    std::thread::sleep(Duration::from_millis(200));
-    let started = Instant::now();
-    assert_eq!(request(addr, &get("/")), Some(503));
-    assert!(started.elapsed() < Duration::from_secs(2));
-    // Once the stalled ones are answered and gone, the server takes connections again.
-    for s in stalled {
-        assert_eq!(status_of(s, Duration::from_secs(10)).0, Some(408));
-    }
-    std::thread::sleep(Duration::from_millis(100));
-    assert_eq!(request(addr, &get("/")), Some(200));
-    running.stop();
-}
