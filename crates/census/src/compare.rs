@@ -12,9 +12,9 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 use grundy_core::engine::grundy::class::is_sparse;
-use grundy_core::engine::{Engine, EngineChoice};
+use grundy_core::engine::{Engine, EngineChoice, EngineError, Run};
 use grundy_core::game::{Game, TakeAndBreak};
-use grundy_core::{FastSweep, SweepStats, Value};
+use grundy_core::{SweepStats, Value};
 
 use crate::family::{canonical, Family};
 use crate::record::{CensusKey, GameRecord, Status};
@@ -181,11 +181,18 @@ const GRUNDYS_GAME: &str = "Grundys_game";
 /// FastSweep to N (a few seconds), then [`grundy_row_differences`].
 fn compare_grundys_game(cols: &[&str]) -> Vec<String> {
     let Some(n) = power(cols[1]) else { return vec![format!("table N {:?} unreadable", cols[1])] };
-    let mut sweep = FastSweep::new();
-    match sweep.run_to(n) {
-        Ok(()) => grundy_row_differences(cols, sweep.stats()),
+    match grundy_sweep(n) {
+        Ok(run) => grundy_row_differences(cols, run.grundy_stats().expect("Grundy's sweep records statistics")),
         Err(e) => vec![format!("sweep to {n} failed: {e}")],
     }
+}
+
+/// Grundy's game to `n` heaps by the engine the core chooses, with its statistics.
+fn grundy_sweep(n: u64) -> Result<Run, EngineError> {
+    let mut run = Engine::choose(&Game::Grundy, EngineChoice::Sparse)?.run();
+    let end = usize::try_from(n).map_err(|_| EngineError::TooManyHeaps { heap: n, heaps: n })?;
+    run.extend_to(end, &mut |_| {})?;
+    Ok(run)
 }
 
 /// The differences between a sweep of Grundy's game and the table's row: its largest value
@@ -489,9 +496,8 @@ mod tests {
     fn grundys_game_row() {
         let row: Vec<&str> = rows(UNSOLVED).find(|cols| cols[0] == GRUNDYS_GAME).expect("the row is in the table");
         assert_eq!(power(row[1]), Some(1 << 21));
-        let mut sweep = FastSweep::new();
-        sweep.run_to(1 << 21).unwrap();
-        let stats = sweep.stats();
+        let run = grundy_sweep(1 << 21).unwrap();
+        let stats = run.grundy_stats().unwrap();
         assert_eq!(grundy_row_differences(&row, stats), Vec::<String>::new());
         let mut changed = row.clone();
         changed[5] = "1275";

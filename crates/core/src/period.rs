@@ -18,7 +18,7 @@
 //! for every n >= n0, and n0 - 1 is the last exception (G(n0 - 1) != G(n0 - 1 + p)).
 
 use crate::engine::{Engine, EngineChoice, EngineError, EngineKind, Run, Values};
-use crate::game::{Game, SubtractionSet};
+use crate::game::{Game, PeriodicityTheorem};
 
 /// An observed (unproved) period needs its periodic stretch to span at least this many
 /// heaps, and at least three periods.
@@ -58,19 +58,14 @@ type Bound = Box<dyn Fn(usize, usize) -> usize>;
 
 /// How many values the theorem needs for pre-period n0 and period p (None: no theorem).
 fn certificate(game: &Game) -> Option<Bound> {
-    match game {
-        Game::TakeAndBreak(t) if t.is_octal() => {
-            let t = t.max_take();
+    match game.periodicity_theorem()? {
+        PeriodicityTheorem::Octal { max_take: t } => {
             // G(n + p) = G(n) for n0 <= n < 2 n0 + p + t: values up to index 2 n0 + 2p + t - 1.
             // The proof maps a split a + b to a + (b - p), which must be a heap: from n0 >= 1
             // on it is. (Game `4`, 0 0 1 0 1 ..., shows that n0 = 0 is not enough.)
             Some(Box::new(move |n0, p| 2 * n0.max(1) + 2 * p + t))
         }
-        Game::Subtraction(SubtractionSet::Finite(set)) => {
-            let t = *set.last().unwrap_or(&1) as usize;
-            Some(Box::new(move |n0, p| n0 + p + t))
-        }
-        _ => None,
+        PeriodicityTheorem::Subtraction { max_take: t } => Some(Box::new(move |n0, p| n0 + p + t)),
     }
 }
 

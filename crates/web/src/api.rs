@@ -21,12 +21,12 @@
 use std::sync::OnceLock;
 
 use grundy_core::count::parse_count;
-use grundy_core::engine::{Engine, EngineChoice};
+use grundy_core::engine::{Engine, EngineChoice, Wide};
 use grundy_core::game::{catalog, Game};
 use grundy_core::learn::explain::worked;
 use grundy_core::learn::practice::{problem, PRACTICE_MAX_HEAP};
 use grundy_core::position::model::{analyze, Analysis, Convention, Rule};
-use grundy_core::{FastSweep, Value};
+
 use serde_json::json;
 
 /// Most heaps in a position (play splits heaps, so a game of 4 heaps can reach hundreds).
@@ -97,13 +97,12 @@ fn move_ui(game: &Game) -> &'static str {
     }
 }
 
-/// G(0..=MAX_VALUES) of Grundy's game, computed once.
-fn grundy_values() -> &'static [Value] {
-    static VALUES: OnceLock<Vec<Value>> = OnceLock::new();
+/// G(0..=MAX_VALUES) of Grundy's game, computed once by the engine the core chooses.
+fn grundy_values() -> &'static [Wide] {
+    static VALUES: OnceLock<Vec<Wide>> = OnceLock::new();
     VALUES.get_or_init(|| {
-        let mut s = FastSweep::new();
-        s.run_to(MAX_VALUES + 1).expect("G(0..=100000) fits in memory");
-        s.values().to_vec()
+        let engine = Engine::choose(&Game::Grundy, EngineChoice::Auto).expect("Auto applies to every game");
+        engine.values(MAX_VALUES as usize + 1, &mut |_| {}).expect("G(0..=100000) fits in memory")
     })
 }
 

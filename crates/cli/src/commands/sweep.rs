@@ -2,8 +2,10 @@
 
 use std::io::Write;
 
-use anyhow::{bail, Result};
-use grundy_core::{FastSweep, HeapValue, SweepStats};
+use anyhow::{bail, Context, Result};
+use grundy_core::engine::{Engine, EngineChoice};
+use grundy_core::game::Game;
+use grundy_core::{HeapValue, SweepStats};
 
 pub fn run(out: &mut impl Write, to: u64) -> Result<()> {
     // G(0..0) holds no heap, so there is nothing to sweep and no record to report.
@@ -11,10 +13,12 @@ pub fn run(out: &mut impl Write, to: u64) -> Result<()> {
         bail!("--to 0 asks for no heaps (G(0..0) is empty); give --to 1 or more");
     }
     let bar = crate::progress::bar(to, "heaps");
-    let mut sweep = FastSweep::new();
-    sweep.run_to_with(to, |done| bar.set_position(done))?;
+    let mut run = Engine::choose(&Game::Grundy, EngineChoice::Sparse)?.run();
+    let end = usize::try_from(to).context("too many heaps for this platform")?;
+    run.extend_to(end, &mut |done| bar.set_position(done))?;
     bar.finish_and_clear();
-    write!(out, "{}", describe(to, sweep.stats()))?;
+    let stats = run.grundy_stats().expect("the sparse engine of Grundy's game records its statistics");
+    write!(out, "{}", describe(to, stats))?;
     Ok(())
 }
 

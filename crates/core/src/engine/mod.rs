@@ -17,10 +17,12 @@ use thiserror::Error;
 
 use crate::game::{Game, SubtractionSet};
 use closed::closed_form;
-use definition::{Sequence, ValuesError, Wide};
+use definition::{Sequence, ValuesError};
 use grundy::fast::FastSweep;
 use grundy::sweep::SweepError;
 use octal::{OctalSweep, OctalSweepError};
+
+pub use definition::Wide;
 
 pub mod closed;
 #[allow(missing_docs)] // Not yet documented: its owner writes the docs, then this line goes (issue 10).
@@ -409,6 +411,15 @@ impl Run {
                 let h = s.sparse_heaps();
                 Some((h.len(), h.last().map(|h| h.0 as u64)))
             }
+            _ => None,
+        }
+    }
+
+    /// What the sweep of Grundy's game recorded (sparse heaps, records, every value's count
+    /// and last heap, scan lengths); `None` for the other engines.
+    pub fn grundy_stats(&self) -> Option<&crate::SweepStats> {
+        match &self.state {
+            State::Grundy(s) => Some(s.stats()),
             _ => None,
         }
     }

@@ -19,6 +19,7 @@ pub use take_and_break::{TakeAndBreak, MAX_DIGITS};
 
 pub mod catalog;
 pub mod graph;
+mod options;
 pub(crate) mod placement;
 mod take_and_break;
 pub(crate) mod words;
@@ -52,6 +53,21 @@ pub enum GameError {
     GraphFile { file: String },
     #[error("unknown game {name:?} (try {}, an octal code like .137 or 4!.0, or a subtraction set like s1,2,3 or {{1,2,3}})", catalog::ids())]
     Unknown { name: String },
+}
+
+/// Which periodicity theorem covers a game, with what it needs to know of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PeriodicityTheorem {
+    /// Octal games (Guy and Smith): `max_take` is the most stones one move takes.
+    Octal {
+        /// The most stones one move takes (the code's last nonzero digit's index).
+        max_take: usize,
+    },
+    /// Finite subtraction games: `max_take` is the largest element of the set.
+    Subtraction {
+        /// The largest element of the subtraction set.
+        max_take: usize,
+    },
 }
 
 /// The subtraction set of a subtraction game.
@@ -187,6 +203,18 @@ impl Game {
         match self {
             Game::Graph(g) => g.name(n).map_or_else(|| "no token".to_string(), str::to_string),
             _ => n.to_string(),
+        }
+    }
+
+    /// The periodicity theorem that covers this game, if one does (octal codes and finite
+    /// subtraction sets).
+    pub fn periodicity_theorem(&self) -> Option<PeriodicityTheorem> {
+        match self {
+            Game::TakeAndBreak(t) if t.is_octal() => Some(PeriodicityTheorem::Octal { max_take: t.max_take() }),
+            Game::Subtraction(SubtractionSet::Finite(set)) => {
+                Some(PeriodicityTheorem::Subtraction { max_take: *set.last().unwrap_or(&1) as usize })
+            }
+            _ => None,
         }
     }
 

@@ -8,7 +8,7 @@
 
 use thiserror::Error;
 
-use crate::game::{Game, SubtractionSet, TakeAndBreak};
+use crate::game::Game;
 
 /// A value of a general heap game: as wide as a heap index that fits in memory.
 pub type Wide = u32;
@@ -74,71 +74,11 @@ impl Sequence {
             self.seen.iter_mut().for_each(|s| *s = 0);
             self.stamp = 1;
         }
-        let value = match &self.game {
-            Game::Nim { .. } => {
-                let v = Wide::try_from(n).map_err(|_| ValuesError::TooLarge { heap: n as u64, value: n as u64 })?;
-                self.values.push(v);
-                return Ok(v);
-            }
-            Game::Grundy => {
-                let g = &self.values;
-                let mut opts = (1..n).take_while(|&a| a < n - a).map(|a| g[a] ^ g[n - a]);
-                mex_of(&mut self.seen, self.stamp, &mut opts)
-            }
-            Game::TakeAndBreak(t) => {
-                let mut opts = take_and_break_options(t, &self.values, n);
-                mex_of(&mut self.seen, self.stamp, &mut opts)
-            }
-            Game::Subtraction(SubtractionSet::Finite(set)) => {
-                let g = &self.values;
-                let mut opts = set.iter().take_while(|&&s| s as usize <= n).map(|&s| g[n - s as usize]);
-                mex_of(&mut self.seen, self.stamp, &mut opts)
-            }
-            Game::Subtraction(SubtractionSet::Squares) => {
-                let g = &self.values;
-                let mut opts = (1..).map(|i: usize| i * i).take_while(|&s| s <= n).map(|s| g[n - s]);
-                mex_of(&mut self.seen, self.stamp, &mut opts)
-            }
-            Game::TakeAtMostHalf => {
-                let g = &self.values;
-                let mut opts = (1..=n / 2).map(|k| g[n - k]);
-                mex_of(&mut self.seen, self.stamp, &mut opts)
-            }
-            Game::Graph(graph) => {
-                let g = &self.values;
-                let mut opts = graph.moves(n as u64).iter().map(|&w| g[w as usize]);
-                mex_of(&mut self.seen, self.stamp, &mut opts)
-            }
-        };
+        let value = mex_of(&mut self.seen, self.stamp, &mut self.game.option_values(n, &self.values));
         let v = Wide::try_from(value).map_err(|_| ValuesError::TooLarge { heap: n as u64, value: value as u64 })?;
         self.values.push(v);
         Ok(v)
     }
-}
-
-/// The options of heap n of a take-and-break game, as values.
-fn take_and_break_options<'a>(t: &'a TakeAndBreak, g: &'a [Value], n: usize) -> impl Iterator<Item = Value> + 'a {
-    let unequal = t.unequal();
-    t.digits().iter().enumerate().take_while(move |&(k, _)| k <= n).flat_map(move |(k, &d)| {
-        let rest = n - k;
-        let none = (d & 1 != 0 && rest == 0 && k > 0).then_some(0);
-        let one = (d & 2 != 0 && rest >= 1 && k > 0).then(|| g[rest]);
-        let two = (d & 4 != 0)
-            .then(|| (1..=rest / 2).filter(move |&a| !(unequal && 2 * a == rest)).map(move |a| g[a] ^ g[rest - a]))
-            .into_iter()
-            .flatten();
-        let three = (d & 8 != 0)
-            .then(|| {
-                (1..=rest / 3).flat_map(move |a| {
-                    (a..=(rest - a) / 2)
-                        .filter(move |&b| !(unequal && (a == b || b == rest - a - b)))
-                        .map(move |b| g[a] ^ g[b] ^ g[rest - a - b])
-                })
-            })
-            .into_iter()
-            .flatten();
-        none.into_iter().chain(one).chain(two).chain(three)
-    })
 }
 
 /// The mex of `options`, marking them in `seen` with `stamp`.
@@ -163,7 +103,7 @@ pub fn values(game: &Game, end: usize) -> Result<Vec<Value>, ValuesError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::HeapGame;
+    use crate::game::{HeapGame, TakeAndBreak};
     use crate::position::exhaustive::Solver;
 
     /// Each game's values against the mex over its listed moves, computed separately.

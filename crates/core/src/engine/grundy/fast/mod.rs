@@ -80,6 +80,9 @@ const SCRATCH: Value = ValueSet::CAPACITY as Value;
 /// A value no heap can have: pads the target list.
 const NO_VALUE: Value = u16::MAX;
 
+/// Heaps between two progress reports of [`FastSweep::run_to_with`] (about 0.4 s at 2^24).
+pub const PROGRESS_STEP: u64 = 1 << 20;
+
 /// Which stage-2 kernel to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kernel {
@@ -273,12 +276,11 @@ impl FastSweep {
 
     /// Computes heaps until G(0..end) are known.
     pub fn run_to(&mut self, end: u64) -> Result<(), SweepError> {
-        self.run_to_with(end, |_| {})
-    }
-
-    /// Like [`FastSweep::run_to`], calling `progress(len)` after every block.
-    pub fn run_to_with(&mut self, end: u64, mut progress: impl FnMut(u64)) -> Result<(), SweepError> {
         let end = usize::try_from(end).map_err(|_| SweepError::TooManyHeaps { heaps: end })?;
+        // The block loop is built with a progress callback that does nothing: with a real
+        // callback inside it, the same loop measured 20 % slower (2^24: 8.2-8.9 s against
+        // 6.6-7.1 s), so progress is reported between calls instead (`run_to_with`).
+        let mut progress = |_: u64| {};
         let Some(window) = self.window else {
             return self.run_segment(end, &mut progress);
         };
@@ -296,6 +298,17 @@ impl FastSweep {
                 values.drain(..drop);
                 self.base += drop;
             }
+        }
+        Ok(())
+    }
+
+    /// Like [`FastSweep::run_to`], calling `progress(len)` every [`PROGRESS_STEP`] heaps:
+    /// the sweep runs to each step's end at the full speed of `run_to`, and reports between.
+    pub fn run_to_with(&mut self, end: u64, mut progress: impl FnMut(u64)) -> Result<(), SweepError> {
+        while (self.heaps() as u64) < end {
+            let next = (self.heaps() as u64 / PROGRESS_STEP + 1) * PROGRESS_STEP;
+            self.run_to(next.min(end))?;
+            progress(self.heaps() as u64);
         }
         Ok(())
     }
