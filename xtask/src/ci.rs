@@ -18,6 +18,11 @@ struct Step {
 const STEPS: &[Step] = &[
     Step { title: "formatting", run: formatting },
     Step { title: "architecture rules (cargo xtask tidy)", run: || crate::tidy_task() },
+    Step {
+        title: "lints (cargo clippy, warnings denied)",
+        run: || cargo(&["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]),
+    },
+    Step { title: "documentation (cargo doc, warnings denied)", run: docs },
     Step { title: "tests (the README's test command)", run: || cargo(&["test", "--workspace"]) },
     Step {
         title: "heavy rows of the octal-game tables (release; about four minutes)",
@@ -68,13 +73,29 @@ pub fn run() -> Result<()> {
     Ok(())
 }
 
+/// `cargo fmt --check`; a machine without rustfmt fails the step (it cannot check).
 fn formatting() -> Result<()> {
     let has_rustfmt = Command::new("cargo").args(["fmt", "--version"]).output().is_ok_and(|o| o.status.success());
     if !has_rustfmt {
-        println!("rustfmt is not installed on this machine: formatting NOT checked");
-        return Ok(());
+        bail!("rustfmt is not installed, so formatting cannot be checked (rustup component add rustfmt)");
     }
     cargo(&["fmt", "--all", "--check"])
+}
+
+/// `cargo doc` of the workspace's own crates with every rustdoc warning an error.
+fn docs() -> Result<()> {
+    let shown = "RUSTDOCFLAGS=-D warnings cargo doc --workspace --no-deps";
+    let program = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = Command::new(program)
+        .args(["doc", "--workspace", "--no-deps"])
+        .env("RUSTDOCFLAGS", "-D warnings")
+        .current_dir(util::root())
+        .status()
+        .with_context(|| format!("starting {shown}"))?;
+    if !status.success() {
+        bail!("{shown} exited with {status}");
+    }
+    Ok(())
 }
 
 fn browser() -> Result<()> {

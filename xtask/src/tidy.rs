@@ -14,10 +14,33 @@ const CORE_DEPENDENCIES: &[&str] = &["crc32fast", "serde", "thiserror"];
 const CORE_FORBIDDEN: &[&str] =
     &["std::fs", "std::net", "std::io", "std::time", "std::env", "std::process", "std::thread::sleep"];
 
+/// The longest a source file under `crates/*/src` may be: past it a file usually holds
+/// more than one concept (the house style's advice), so it is split where they part.
+const MAX_LINES: usize = 600;
+
+/// The front ends: they ask the engine chooser (`grundy_core::engine::Engine`) and never
+/// name an engine's own type.
+const FRONT_ENDS: &[&str] = &["crates/cli/src/", "crates/web/src/", "crates/census/src/"];
+
+/// The engines' own types, which only grundy-core, the benchmarks and the sweep task name.
+const ENGINE_TYPES: &[&str] = &["FastSweep", "SparseSweep", "OctalSweep", "Sequence"];
+
+/// The kinds of game; matching on them is for the game's folder and the engines only.
+const GAME_KINDS: &[&str] =
+    &["Game::Grundy", "Game::TakeAndBreak", "Game::Subtraction", "Game::TakeAtMostHalf", "Game::Nim", "Game::Graph"];
+
+/// Where a `match` (or `if let`, `matches!`) on the game kind may stand.
+const GAME_KIND_OWNERS: &[&str] = &["crates/core/src/game/", "crates/core/src/engine/"];
+
 /// Every rule broken under `root`, one line each, naming the file; empty when all hold.
 ///
 /// - every `.rs` file opens with a `//!` doc saying what it is;
-/// - every library crate's `lib.rs` has `#![warn(missing_docs)]`;
+/// - every library crate's `lib.rs` has `#![deny(missing_docs)]`, and no file allows
+///   `missing_docs` anywhere;
+/// - no file under `crates/*/src` is longer than [`MAX_LINES`] lines;
+/// - the front ends ([`FRONT_ENDS`]) name none of the [`ENGINE_TYPES`];
+/// - outside [`GAME_KIND_OWNERS`] no code matches on the game kind ([`GAME_KINDS`] before
+///   a `=>`, or after `if let`/`let`/`matches!`);
 /// - `std::process::Command` only in `xtask/` and in the tests of the `grundy` binary
 ///   (`crates/cli/tests/`), where running the binary is the only way to test it;
 /// - grundy-core depends on exactly [`CORE_DEPENDENCIES`] and uses none of [`CORE_FORBIDDEN`];
@@ -40,6 +63,34 @@ pub fn check(root: &Path) -> Vec<String> {
         if !text.starts_with("//!") {
             problems.push(format!("{rel}: does not open with a `//!` doc saying what the file is"));
         }
+        // The rules' own files spell out what they look for.
+        let rule_file = rel == "xtask/src/tidy.rs" || rel == "xtask/tests/tidy.rs";
+        if !rule_file && text.contains(&format!("allow({})", "missing_docs")) {
+            problems.push(format!("{rel}: allows missing_docs; document the item instead"));
+        }
+        let lines = text.lines().count();
+        if rel.starts_with("crates/") && rel.contains("/src/") && lines > MAX_LINES {
+            problems.push(format!("{rel}: {lines} lines, more than {MAX_LINES}; split it where its concepts part"));
+        }
+        if FRONT_ENDS.iter().any(|f| rel.starts_with(f)) {
+            for name in ENGINE_TYPES {
+                if code_lines(&text).any(|l| contains_word(l, name)) {
+                    problems.push(format!(
+                        "{rel}: names the engine type {name}; a front end asks grundy_core::engine::Engine"
+                    ));
+                }
+            }
+        }
+        if !rule_file && !GAME_KIND_OWNERS.iter().any(|o| rel.starts_with(o)) {
+            for (i, line) in text.lines().enumerate() {
+                if let Some(kind) = matched_game_kind(line) {
+                    problems.push(format!(
+                        "{rel}:{}: matches on {kind}; only game/ and the engines match on the game kind (ask the game)",
+                        i + 1
+                    ));
+                }
+            }
+        }
         let command_allowed = rel.starts_with("xtask/") || rel.starts_with("crates/cli/tests/");
         if !command_allowed && (text.contains("process::Command") || text.contains("process::{Command")) {
             problems.push(format!(
@@ -59,7 +110,7 @@ pub fn check(root: &Path) -> Vec<String> {
             }
         }
     }
-    // The library crates are the crates with a lib.rs; each carries #![warn(missing_docs)].
+    // The library crates are the crates with a lib.rs; each carries #![deny(missing_docs)].
     let mut libraries: Vec<String> = fs::read_dir(root.join("crates"))
         .map(|d| d.filter_map(Result::ok).map(|e| e.file_name().to_string_lossy().into_owned()).collect())
         .unwrap_or_default();
@@ -67,8 +118,8 @@ pub fn check(root: &Path) -> Vec<String> {
     for lib in libraries {
         let path = root.join("crates").join(&lib).join("src/lib.rs");
         let Ok(text) = fs::read_to_string(&path) else { continue };
-        if !text.contains("#![warn(missing_docs)]") {
-            problems.push(format!("crates/{lib}/src/lib.rs: lacks #![warn(missing_docs)]"));
+        if !text.contains("#![deny(missing_docs)]") {
+            problems.push(format!("crates/{lib}/src/lib.rs: lacks #![deny(missing_docs)]"));
         }
     }
     let manifest = fs::read_to_string(root.join("crates/core/Cargo.toml")).unwrap_or_default();
@@ -79,6 +130,33 @@ pub fn check(root: &Path) -> Vec<String> {
         ));
     }
     problems
+}
+
+/// The lines of `text` that are code, not comments.
+fn code_lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines().filter(|l| !l.trim_start().starts_with("//"))
+}
+
+/// Whether `line` has `word` with no identifier character either side.
+fn contains_word(line: &str, word: &str) -> bool {
+    let ident = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    line.match_indices(word)
+        .any(|(at, _)| !ident(line[..at].chars().next_back()) && !ident(line[at + word.len()..].chars().next()))
+}
+
+/// The game kind `line` matches on, if it does: a pattern before `=>`, or after `if let`,
+/// `let` or `matches!(`.
+fn matched_game_kind(line: &str) -> Option<&'static str> {
+    let code = line.trim_start();
+    if code.starts_with("//") {
+        return None;
+    }
+    GAME_KINDS.iter().copied().find(|kind| {
+        let Some(at) = code.find(kind) else { return false };
+        let after = &code[at..];
+        let before = &code[..at];
+        after.contains("=>") || before.trim_end().ends_with("let") || before.contains("matches!(")
+    })
 }
 
 /// The names in the `[dependencies]` table of a Cargo.toml, in order.

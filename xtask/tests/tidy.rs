@@ -27,12 +27,27 @@ fn tidy_catches_breaks() {
     write("crates/web/src/lib.rs", "// no doc\n");
     write("crates/sources/src/lib.rs", "//! Sources.\n");
     write("crates/web/src/run.rs", "//! Runs.\nuse std::process::Command;\n#[ignore]\nfn f() {}\n");
+    write("crates/report/src/lib.rs", "//! Report.\n#![deny(missing_docs)]\n#[allow(missing_docs)]\npub fn f() {}\n");
+    write("crates/report/src/long.rs", &format!("//! Long.\n{}", "fn f() {}\n".repeat(600)));
+    write("crates/cli/src/sweep.rs", "//! Sweep.\nuse grundy_core::FastSweep;\n// FastSweep in a comment is fine\n");
+    write("crates/cli/src/kind.rs", "//! Kind.\nfn f(g: &Game) -> bool {\n    matches!(g, Game::Nim { .. })\n}\n");
+    write(
+        "crates/core/src/game/kind.rs",
+        "//! Kind.\nfn f(g: &Game) -> bool {\n    matches!(g, Game::Nim { .. })\n}\n",
+    );
     let problems = tidy::check(&root);
     std::fs::remove_dir_all(&root).unwrap();
     let has = |part: &str| problems.iter().any(|p| p.contains(part));
     assert!(has("crates/core/src/lib.rs: uses std::fs"), "{problems:#?}");
     assert!(has("crates/web/src/lib.rs: does not open with a `//!` doc"), "{problems:#?}");
-    assert!(has("crates/web/src/lib.rs: lacks #![warn(missing_docs)]"), "{problems:#?}");
+    assert!(has("crates/web/src/lib.rs: lacks #![deny(missing_docs)]"), "{problems:#?}");
+    assert!(has("crates/core/src/lib.rs: lacks #![deny(missing_docs)]"), "{problems:#?}");
+    assert!(has("crates/report/src/lib.rs: allows missing_docs"), "{problems:#?}");
+    assert!(has("crates/report/src/long.rs: 601 lines, more than 600"), "{problems:#?}");
+    assert!(has("crates/cli/src/sweep.rs: names the engine type FastSweep"), "{problems:#?}");
+    assert_eq!(problems.iter().filter(|p| p.contains("FastSweep")).count(), 1, "{problems:#?}");
+    assert!(has("crates/cli/src/kind.rs:3: matches on Game::Nim"), "{problems:#?}");
+    assert!(!has("crates/core/src/game/kind.rs"), "{problems:#?}");
     assert!(has("crates/sources/src/lib.rs: lacks"), "{problems:#?}");
     assert!(has("crates/web/src/run.rs: uses std::process::Command"), "{problems:#?}");
     assert!(has("crates/web/src/run.rs:3: #[ignore] without a reason"), "{problems:#?}");

@@ -1,41 +1,24 @@
-//! The fast sweep: the same two-stage sparse-space method as [`crate::engine::grundy::sweep::SparseSweep`], with
-//! the same results and statistics, arranged for the machine. Measured choices (2^22 heaps
-//! on the project's 2-core machine; `runs/bench/` for whole runs):
+//! The fast sweep: the two-stage sparse-space method of
+//! [`crate::engine::grundy::sweep::SparseSweep`], with the same results and statistics,
+//! arranged for the machine.
 //!
-//! - Heaps are taken in blocks of [`BLOCK`]. Stage 1 for the far sparse heaps (r >= NEAR,
-//!   three blocks) is done two blocks ahead on a helper thread: the parts n - r of those
-//!   blocks' heaps are final by then and contiguous, so they are read with vector loads
-//!   instead of one gather per heap, and one byte is stored per heap and sparse heap. The
-//!   ~45 sparse heaps below NEAR (and any found since) are done per heap on the main
-//!   thread, which does stage 2 (their parts read from the reversed latest values). One thread: 6.8 s; two: 3.8 s; two with the spinning
-//!   handoff of `Mailbox` instead of channels: 3.2 s (AVX-512, 2^26 in a median 52 s). The
-//!   waiting side sleeps after about a block's time of spinning, so a busy machine does
-//!   not starve the other thread.
-//! - Stage 2 with AVX-512BW ([`Kernel::Avx512`]) first scans the values' low bytes as the
-//!   AVX2 kernel below does, 64 splits a step; where the bytes do not reach, it holds the
-//!   set of sparse values still missing in one 512-bit register and tests 32 splits against
-//!   it with two lane permutations and a shift; hits are cleared in the register and the
-//!   exact stopping split is found within the step. The latest values are also kept
-//!   reversed, so G(n - a) needs no lane reversal. 22 s -> 7 s against the portable kernel
-//!   on a Xeon; on the 2-core AMD EPYC with AVX-512, 2^22 heaps on two threads: 2.67 s on
-//!   the 16-bit values only, 1.76 s on the low bytes (one thread: 4.48 s, 3.47 s).
-//! - Without AVX-512, stage 2 with AVX2 ([`Kernel::Avx2`]): 32 splits a step, on the
-//!   values' low bytes (module `low`: within a class the low byte names the value), looked
-//!   up in the missing set with two `vpshufb`s, or, once at most four values are missing,
-//!   compared with each. The set stays in one register (a hit is cleared with the `vpandn`
-//!   of its one-hot row), and four steps are taken at once, so only a group with a hit
-//!   branches. Where the bytes do not reach, it goes on with the 16-bit values (the set in
-//!   two registers: `vpermd` picks the word, `vpsrlvd` the bit). On the 2-core AMD EPYC
-//!   without AVX-512, 2^22 heaps: 7.15 s with the 16-bit values only, 5.13 s on bytes, 4.89
-//!   s in groups (`runs/bench/avx2-low-bytes-2026-12-01.md`).
-//! - The portable kernel ([`Kernel::Portable`]) marks every option of 16 splits into a
-//!   512-bit set and tests coverage once per 16; when at most [`TARGETS`] values are
-//!   missing it searches for just those, 32 splits a step. Both kernels are tested
-//!   against the plain sweep.
+//! - Heaps go in blocks of [`BLOCK`]. Stage 1 for the far sparse heaps is done two blocks
+//!   ahead on a helper thread (`stage1`, handed over through the spinning queue of
+//!   `handoff`), with contiguous loads of the parts, which are final by then; the few near
+//!   sparse heaps are done per heap on the main thread, which does stage 2.
+//! - Stage 2 runs the fastest kernel the CPU has ([`Kernel`]), chosen at run time: AVX-512
+//!   (64 splits a step) and AVX2 (32) first scan the values' low bytes (`low`: within a class
+//!   the low byte names the value) against the missing set with `vpshufb`, then the 16-bit
+//!   values; the portable kernel marks 16 splits at a time into a 512-bit set. All are
+//!   tested against the plain sweep and the definition.
 //! - Window mode ([`FastSweep::set_window`]) keeps only the first and the latest values, so
-//!   memory does not grow with N; its checkpoints hold exactly those (kind 1 of the format).
+//!   memory does not grow with N; its checkpoints (`resume`) hold exactly those.
+//!
+//! Cost: about 1 µs a heap on two threads at 2^22, growing slowly with N (each doubling
+//! 1.9-2.0x from 2^21 to 2^26); 2 bytes a heap held plus the helper's rows. The
+//! measurements behind each choice are in `runs/bench/` (2026-12-01-*.md and
+//! avx2-low-bytes-2026-12-01.md).
 
-use crate::engine::grundy::checkpoint::{Checkpoint, CheckpointError, Window};
 use crate::engine::grundy::class::ValueSet;
 use crate::engine::grundy::state::{HeapResult, SweepState};
 use crate::engine::grundy::stats::{SweepStats, DEFAULT_INTERVAL_LOG2};
@@ -48,6 +31,7 @@ mod handoff;
 mod low;
 mod portable;
 mod recent;
+mod resume;
 mod stage1;
 
 #[cfg(target_arch = "x86_64")]
@@ -491,57 +475,6 @@ impl FastSweep {
         }
         Ok(())
     }
-
-    /// The whole state as checkpoint bytes (the format of [`crate::engine::grundy::checkpoint`]): every
-    /// value, or in window mode the first and the latest values with their base.
-    pub fn checkpoint(&self) -> Vec<u8> {
-        let mut out = Vec::new();
-        self.checkpoint_with(|bytes| out.extend_from_slice(bytes));
-        out
-    }
-
-    /// The checkpoint bytes, piece by piece, without a second copy of the values (in window
-    /// mode too: the first and the latest values are written from where they are held).
-    pub fn checkpoint_with(&self, sink: impl FnMut(&[u8])) {
-        let window = self.window.map(|w| (w as u64, &self.prefix[..], self.base as u64));
-        self.state.checkpoint_with(Self::ALGORITHM, window, sink);
-    }
-
-    /// A sweep restored from checkpoint bytes, in window mode (with the window it had) when
-    /// they were written in window mode.
-    pub fn restore(bytes: &[u8], kernel: Kernel) -> Result<FastSweep, CheckpointError> {
-        FastSweep::from_checkpoint(Checkpoint::decode_for(bytes, Self::ALGORITHM)?, kernel)
-    }
-
-    /// Like [`FastSweep::restore`], but refusing with [`CheckpointError::WrongWindow`] bytes
-    /// written keeping another window than `window` would (as given to
-    /// [`FastSweep::set_window`]; `None`: every value): a run resumes only the state it
-    /// would itself have saved.
-    pub fn restore_with_window(
-        bytes: &[u8],
-        kernel: Kernel,
-        window: Option<usize>,
-    ) -> Result<FastSweep, CheckpointError> {
-        let window = window.map(|w| w.max(MIN_WINDOW) as u64);
-        FastSweep::from_checkpoint(Checkpoint::decode_for_window(bytes, Self::ALGORITHM, window)?, kernel)
-    }
-
-    fn from_checkpoint(cp: Checkpoint, kernel: Kernel) -> Result<FastSweep, CheckpointError> {
-        let (state, window) = SweepState::from_checkpoint(cp);
-        let mut sweep = FastSweep::with_options(state.stats.scan.interval_log2, kernel);
-        sweep.state = state;
-        if let Some(Window { size, first, base }) = window {
-            let bad = |m: String| Err(CheckpointError::Inconsistent(m));
-            let Ok(size) = usize::try_from(size) else { return bad(format!("a window of {size} heaps")) };
-            if size < MIN_WINDOW {
-                return bad(format!("a window of {size} heaps, below the least window {MIN_WINDOW}"));
-            }
-            sweep.window = Some(size);
-            sweep.prefix = first;
-            sweep.base = usize::try_from(base).map_err(|_| CheckpointError::Inconsistent(format!("base {base}")))?;
-        }
-        Ok(sweep)
-    }
 }
 
 impl Default for FastSweep {
@@ -649,31 +582,4 @@ macro_rules! bit_indices {
 bit_indices!(u32, u64, u128);
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::grundy::sweep::SparseSweep;
-
-    /// Scans that go past the low bytes held go on with the 16-bit values, from the split
-    /// where they stopped, with the same missing values: the same values and statistics,
-    /// for both kernels that scan the low bytes first.
-    #[test]
-    fn scans_past_the_low_bytes_go_on_exactly() {
-        let kernels: Vec<Kernel> =
-            Kernel::available().into_iter().filter(|k| matches!(k, Kernel::Avx2 | Kernel::Avx512)).collect();
-        if kernels.is_empty() {
-            eprintln!("not run: this CPU has neither AVX2 nor AVX-512, so no kernel scans low bytes");
-            return;
-        }
-        let mut plain = SparseSweep::with_interval_log2(10);
-        plain.run_to(120_000).unwrap();
-        for kernel in kernels {
-            for (front, threads) in [(600, 1), (2_000, 2), (97, 2), (5_000, 1)] {
-                let mut fast = FastSweep::with_options(10, kernel);
-                fast.low_front = front;
-                fast.set_threads(threads);
-                fast.run_to(120_000).unwrap();
-                assert_eq!(fast.checkpoint(), plain.checkpoint(), "{kernel:?}, low bytes of {front} small parts");
-            }
-        }
-    }
-}
+mod tests;
