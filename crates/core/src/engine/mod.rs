@@ -23,10 +23,8 @@ use grundy::sweep::SweepError;
 use octal::{OctalSweep, OctalSweepError};
 
 pub mod closed;
-#[allow(missing_docs)] // Not yet documented: its owner writes the docs, then this line goes (issue 10).
 pub mod definition;
 pub mod grundy;
-#[allow(missing_docs)] // Not yet documented: its owner writes the docs, then this line goes (issue 10).
 pub mod octal;
 
 /// Which engine the caller wants: `Auto` (the fastest that applies) or one forced.
@@ -101,7 +99,7 @@ impl EngineKind {
 }
 
 /// Why an engine cannot be chosen or cannot finish.
-#[allow(missing_docs)] // each variant is documented by its #[error] text
+#[allow(missing_docs)] // LEAD: document when game/ and engine/ settle
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum EngineError {
     #[error("unknown engine {text:?} (auto, definition, sparse or closed)")]

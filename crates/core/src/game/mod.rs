@@ -18,7 +18,7 @@ mod take_and_break;
 
 /// Why a game description was refused.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
-#[allow(missing_docs)] // Each variant's message says what it means; the fields are the text found.
+#[allow(missing_docs)] // LEAD: document when game/ and engine/ settle
 pub enum GameError {
     #[error("empty game code")]
     Empty,
