@@ -32,6 +32,7 @@ use crate::api::{handle, Reply, MAX_BODY};
 /// Where and how to serve.
 #[derive(Clone, Debug)]
 pub struct ServeOptions {
+    /// The address to listen on; port 0 lets the system choose one.
     pub addr: SocketAddr,
     /// Requests handled (computed) at once.
     pub workers: usize,
@@ -68,32 +69,69 @@ impl Default for Limits {
 #[derive(Debug, Error)]
 pub enum ServeError {
     #[error("cannot listen on {addr}: {err}")]
-    Bind { addr: SocketAddr, err: io::Error },
+    /// The address could not be bound (in use, or not allowed).
+    Bind {
+        /// The address asked for.
+        addr: SocketAddr,
+        /// The I/O error.
+        err: io::Error,
+    },
     #[error("cannot read the listening address: {err}")]
-    LocalAddr { err: io::Error },
+    /// The bound socket could not report its address.
+    LocalAddr {
+        /// The I/O error.
+        err: io::Error,
+    },
 }
 
 /// Why a request could not be read; each maps to one status code.
 #[derive(Debug, Error)]
 pub enum RequestError {
     #[error("the request did not arrive within {seconds} s")]
-    Timeout { seconds: u64 },
+    /// The request was not complete within the deadline, or one read waited too long (408).
+    Timeout {
+        /// The request deadline, in whole seconds (at least 1).
+        seconds: u64,
+    },
     #[error("the connection closed before the request was complete")]
+    /// The client closed the connection mid-request (400).
     Closed,
     #[error("request line and headers over {max} bytes")]
-    HeadTooLarge { max: usize },
+    /// The request line and headers are longer than the limit (431).
+    HeadTooLarge {
+        /// The limit, in bytes.
+        max: usize,
+    },
     #[error("bad request line {line:?}: expected METHOD /path HTTP/1.x")]
-    BadRequestLine { line: String },
+    /// The first line is not `METHOD /path HTTP/1.0` or `HTTP/1.1` (400).
+    BadRequestLine {
+        /// The line as found, cut to 80 characters.
+        line: String,
+    },
     #[error("bad header line {line:?}")]
-    BadHeader { line: String },
+    /// A header line has no colon (400).
+    BadHeader {
+        /// The line as found, cut to 80 characters.
+        line: String,
+    },
     #[error("bad Content-Length {value:?}")]
-    BadContentLength { value: String },
+    /// A Content-Length is not digits, or two of them differ (400).
+    BadContentLength {
+        /// The value as found, cut to 40 characters.
+        value: String,
+    },
     #[error("request body over {MAX_BODY} bytes")]
+    /// The announced body is longer than [`MAX_BODY`] (413).
     BodyTooLarge,
     #[error("Transfer-Encoding is not supported; send a Content-Length")]
+    /// The request has a Transfer-Encoding, which this reader does not decode (411).
     TransferEncoding,
     #[error("cannot read the request: {err}")]
-    Io { err: io::Error },
+    /// Reading from or writing to the socket failed (400).
+    Io {
+        /// The I/O error.
+        err: io::Error,
+    },
 }
 
 impl RequestError {
@@ -115,8 +153,11 @@ impl RequestError {
 /// A request as read from the socket.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Request {
+    /// The method, upper case (`GET`, `POST`).
     pub method: String,
+    /// The request target: the path, with any query.
     pub target: String,
+    /// The body, exactly Content-Length bytes.
     pub body: Vec<u8>,
 }
 
@@ -150,6 +191,7 @@ impl Drop for PermitGuard<'_> {
 pub struct Running {
     stopping: Arc<AtomicBool>,
     acceptor: thread::JoinHandle<()>,
+    /// The address listened on, with the port the system chose if 0 was asked for.
     pub addr: SocketAddr,
 }
 
@@ -362,8 +404,11 @@ fn find_head_end(buf: &[u8]) -> Option<usize> {
 /// The request line and the one header that matters here.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Head {
+    /// The method, upper case.
     pub method: String,
+    /// The request target: the path, with any query.
     pub target: String,
+    /// The body's length in bytes, from Content-Length (0 when absent).
     pub content_length: usize,
     /// `Expect: 100-continue` was sent.
     pub expect_continue: bool,
