@@ -37,10 +37,10 @@ pub struct Args {
     /// Largest sweep (a power of two from 2^20 up).
     #[arg(long, value_parser = parse_max, default_value = "2^26")]
     pub max: u64,
-    /// Replace the committed record of the day (runs/bench/<date>.*) if there is one.
+    /// Replace the committed record of the day (`runs/bench/<date>.*`) if there is one.
     #[arg(long)]
     pub overwrite: bool,
-    /// Run grundy and ogsolve side by side instead (runs/bench/peers-<date>.*).
+    /// Run grundy and ogsolve side by side instead (`runs/bench/peers-<date>.*`).
     #[arg(long)]
     pub peers: bool,
     /// Runs per size; the median is reported.
@@ -49,7 +49,7 @@ pub struct Args {
     /// Leave out the naive definition at 4 * 10^5 (about 35 s).
     #[arg(long)]
     pub no_naive: bool,
-    /// Name the record runs/bench/<date>-<label>.* instead of <date>.* (e.g. for a second
+    /// Name the record `runs/bench/<date>-<label>.*` instead of `<date>.*` (e.g. for a second
     /// machine on the same day).
     #[arg(long)]
     pub label: Option<String>,
@@ -178,7 +178,7 @@ struct Baseline {
 }
 
 /// The xtask binary of git revision `rev`, built from its files (`git archive`) in
-/// target/bench-baseline/<commit>/ with its own target folder.
+/// `target/bench-baseline/<commit>/` with its own target folder.
 fn baseline_exe(rev: &str) -> Result<Baseline> {
     let root = util::root();
     let git = |args: &[&str]| -> Result<String> {

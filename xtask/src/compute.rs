@@ -47,8 +47,8 @@ pub struct Args {
     /// bytes per window heap) once 30 s have passed since the last one.
     #[arg(long, value_parser = parse_count)]
     pub checkpoint_every: Option<u64>,
-    /// Folder for summary.json and metadata.json (default runs/sweep/<N>); the checkpoint
-    /// is kept there too while the run lasts (default runs/checkpoints/<N>/).
+    /// Folder for summary.json and metadata.json (default `runs/sweep/<N>`); the checkpoint
+    /// is kept there too while the run lasts (default `runs/checkpoints/<N>/`).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// After computing, compare with this summary on every heap below N; fail on any difference.
@@ -85,7 +85,7 @@ pub fn run_dir(heaps: u64) -> PathBuf {
 }
 
 /// Where a run keeps its checkpoint: in its --out folder when one is given (so that runs
-/// into two folders never share one), else in runs/checkpoints/<N>/ (ignored by git).
+/// into two folders never share one), else in `runs/checkpoints/<N>/` (ignored by git).
 pub fn checkpoint_path(heaps: u64, out: Option<&Path>) -> PathBuf {
     match out {
         Some(dir) => dir.join(CHECKPOINT_FILE),

@@ -31,7 +31,7 @@ enum Task {
     Verify(verify::Args),
     /// Write runs/report: findings.json, report.md and SVG pictures.
     Report(report::Args),
-    /// Measure the sweeps side by side and write runs/bench/<date>.{json,md}.
+    /// Measure the sweeps side by side and write `runs/bench/<date>.{json,md}`.
     Bench(bench::Args),
     /// One measurement of `bench`, in its own process (internal).
     #[command(hide = true)]
@@ -40,7 +40,7 @@ enum Task {
     /// summary on every statistic, verify every claim, write the report.
     All(AllArgs),
     /// Check the architecture rules (file docs, missing_docs, no Command outside xtask, core's
-    /// dependencies and no I/O, reasons on #[ignore]).
+    /// dependencies and no I/O, reasons on `#[ignore]`).
     Tidy,
     /// Run every CI step in order, exactly what `.ci/run` runs.
     Ci,

@@ -110,7 +110,7 @@ pub fn run(args: Args) -> Result<()> {
     Ok(())
 }
 
-/// The part of a benchmark record (`cargo xtask bench`, runs/bench/<date>.json) read here.
+/// The part of a benchmark record (`cargo xtask bench`, `runs/bench/<date>.json`) read here.
 #[derive(Debug, Deserialize)]
 struct BenchRecord {
     /// When it was measured, RFC 3339 in UTC (sorts as text).

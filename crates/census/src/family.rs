@@ -23,19 +23,39 @@ use thiserror::Error;
 
 /// Why a family name or a listed code was refused.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
-#[allow(missing_docs)] // each variant is documented by its #[error] text
 pub enum FamilyError {
     #[error(
         "unknown family {name:?} (try tczajka, tczajka-trivial, tczajka-solved, tczajka-unsolved, 0.ddd, 0.dddd, 4.ddd or list:CODE,CODE,...)"
     )]
-    Unknown { name: String },
+    /// The name is none of the families.
+    Unknown {
+        /// The name as given.
+        name: String,
+    },
     #[error("family {name:?}: at most 6 digits after the point")]
-    TooLong { name: String },
+    /// A `0.d...` or `4.d...` family has more than 6 digits (8^7 codes and more).
+    TooLong {
+        /// The name as given.
+        name: String,
+    },
     #[error("family list: {code:?} is not an octal code: {reason}")]
-    BadCode { code: String, reason: String },
+    /// A code (listed, or given to [`canonical`]) is not an octal game code.
+    BadCode {
+        /// The code as given.
+        code: String,
+        /// Why the game parser or the octal check refused it.
+        reason: String,
+    },
     #[error("family list: {code:?} is listed twice (as {canonical})")]
-    Duplicate { code: String, canonical: String },
+    /// A list names the same game twice, perhaps in two spellings.
+    Duplicate {
+        /// The second spelling, as given.
+        code: String,
+        /// The canonical code both spellings share.
+        canonical: String,
+    },
     #[error("family list is empty")]
+    /// A `list:` family with no code in it.
     Empty,
 }
 

@@ -6,7 +6,7 @@
 //! checks that none is missing, twice or from another census, groups games with identical
 //! values, and writes the table.
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 pub mod compare;
 pub mod family;

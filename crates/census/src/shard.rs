@@ -6,14 +6,31 @@ use thiserror::Error;
 
 /// Why a shard was refused.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
-#[allow(missing_docs)] // each variant is documented by its #[error] text
 pub enum ShardError {
     #[error("shard {text:?}: expected i/n with 0 <= i < n, like 0/4")]
-    Malformed { text: String },
+    /// The text is not i/n with 0 <= i < n.
+    Malformed {
+        /// The text as given.
+        text: String,
+    },
     #[error("Slurm variable {name}={value:?} is not a number")]
-    BadVariable { name: &'static str, value: String },
+    /// A Slurm array variable is set but is not a number.
+    BadVariable {
+        /// The variable's name.
+        name: &'static str,
+        /// Its value.
+        value: String,
+    },
     #[error("Slurm array task {id} is outside the array (min {min}, count {count})")]
-    OutOfRange { id: u64, min: u64, count: u64 },
+    /// The array task id is below the array's first id or past its last.
+    OutOfRange {
+        /// `SLURM_ARRAY_TASK_ID`.
+        id: u64,
+        /// `SLURM_ARRAY_TASK_MIN` (0 when unset).
+        min: u64,
+        /// `SLURM_ARRAY_TASK_COUNT`.
+        count: u64,
+    },
 }
 
 /// Shard `index` of `count`.

@@ -12,15 +12,20 @@ use thiserror::Error;
 use crate::record::{nimber_char, CensusKey, Fnv, GameRecord, Milestone, Status, MAX_PERIODIC_TEXT, TRIVIAL_PROOF};
 
 /// Why a game could not be run.
-#[allow(missing_docs)] // each variant is documented by its #[error] text
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum SolveError {
     #[error("not an octal code: {0}")]
+    /// The code does not parse, or is not octal (the reason, as text).
     Code(String),
+    /// The sparse engine refused the game or stopped.
     #[error(transparent)]
     Engine(#[from] EngineError),
     #[error("a budget of {budget} values is beyond what fits in memory here")]
-    Budget { budget: u64 },
+    /// The census budget does not fit in this platform's `usize`.
+    Budget {
+        /// The budget, in heaps.
+        budget: u64,
+    },
 }
 
 /// Runs game `code` of census `key`.

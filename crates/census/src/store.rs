@@ -12,16 +12,42 @@ use crate::record::{CensusKey, GameRecord};
 
 /// Why a result file could not be read or written.
 #[derive(Debug, Error)]
-#[allow(missing_docs)] // each variant is documented by its #[error] text
 pub enum StoreError {
     #[error("{path}: {source}")]
-    Io { path: PathBuf, source: io::Error },
+    /// A file or the results folder could not be read or written.
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// The I/O error.
+        source: io::Error,
+    },
     #[error("{path}: not a census result: {source}")]
-    Parse { path: PathBuf, source: serde_json::Error },
+    /// A result file is not a game record in JSON.
+    Parse {
+        /// The file.
+        path: PathBuf,
+        /// What serde_json found wrong.
+        source: serde_json::Error,
+    },
     #[error("{path} is from another census ({found}); use another folder for this one")]
-    OtherCensus { path: PathBuf, found: String },
+    /// The folder holds a result of another census (another family, budget, result format
+    /// or grundy version).
+    OtherCensus {
+        /// The result file.
+        path: PathBuf,
+        /// That census's key, in words.
+        found: String,
+    },
     #[error("{path} holds the result for {found}, not {expected}")]
-    WrongGame { path: PathBuf, found: String, expected: String },
+    /// A result file is named for one game and holds another.
+    WrongGame {
+        /// The file.
+        path: PathBuf,
+        /// The code the record holds.
+        found: String,
+        /// The code the file name says.
+        expected: String,
+    },
 }
 
 /// A census folder.

@@ -21,16 +21,41 @@ use crate::record::{CensusKey, GameRecord};
 
 /// Why results could not be merged.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
-#[allow(missing_docs)] // each variant is documented by its #[error] text
 pub enum MergeError {
     #[error("{missing} of {total} games have no result (first: {first}); run the missing shards, then merge again")]
-    Missing { missing: usize, total: usize, first: String },
+    /// Some games of the family have no result yet.
+    Missing {
+        /// How many have none.
+        missing: usize,
+        /// How many games the family has.
+        total: usize,
+        /// The first of them in the family's order.
+        first: String,
+    },
     #[error("the result for {code} appears twice")]
-    Duplicate { code: String },
+    /// Two results are for the same game.
+    Duplicate {
+        /// The game's code.
+        code: String,
+    },
     #[error("a result for {code}, which is not in family {family:?}")]
-    Foreign { code: String, family: String },
+    /// A result is for a game outside the family.
+    Foreign {
+        /// The game's code.
+        code: String,
+        /// The family's name.
+        family: String,
+    },
     #[error("the result for {code} is from another census ({found}); expected {expected}")]
-    OtherCensus { code: String, found: String, expected: String },
+    /// A result belongs to another census (format, grundy version, family or budget differ).
+    OtherCensus {
+        /// The game's code.
+        code: String,
+        /// That result's census key, in words.
+        found: String,
+        /// The census key being merged, in words.
+        expected: String,
+    },
 }
 
 /// How a group's members are known to be equal.

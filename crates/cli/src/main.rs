@@ -195,7 +195,7 @@ struct CensusArgs {
     /// Values computed at most per game: G(0..N); accepts 2^20.
     #[arg(long, default_value = "2^20", value_parser = parse_count)]
     budget: u64,
-    /// The census folder (default runs/census/<family>).
+    /// The census folder (default `runs/census/<family>`).
     #[arg(long)]
     out: Option<std::path::PathBuf>,
     /// Run only shard i of n (0 <= i < n); inside a Slurm job array the shard comes from

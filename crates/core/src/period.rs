@@ -30,6 +30,7 @@ pub struct Periodicity {
     /// The first periodic heap: G(n + period) = G(n) for every n >= preperiod (proved, or
     /// seen so far). The last exception is preperiod - 1.
     pub preperiod: usize,
+    /// The period p, in heaps: G(n + p) = G(n) from the preperiod on (the smallest p found).
     pub period: usize,
     /// Proved by a periodicity theorem; otherwise only observed.
     pub proved: bool,
@@ -40,6 +41,7 @@ pub struct Periodicity {
 /// The result of a period search, with what a person needs when no period was proved.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PeriodSearch {
+    /// The period proved, or observed over a long enough stretch; None if neither.
     pub found: Option<Periodicity>,
     /// Values computed: G(0..computed).
     pub computed: usize,
@@ -51,6 +53,7 @@ pub struct PeriodSearch {
     pub unbounded: bool,
     /// Whether a periodicity theorem applies to the game at all.
     pub theorem: bool,
+    /// The engine that computed the values.
     pub engine: EngineKind,
 }
 

@@ -11,7 +11,7 @@
 //! - [`markdown::report`] and [`findings::Findings`]: the report text and the JSON the
 //!   play page shows; [`plot`]: SVG pictures.
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 pub mod claims;
 

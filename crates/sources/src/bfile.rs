@@ -8,6 +8,7 @@ use thiserror::Error;
 /// A b-file's terms, in order: (n, a(n)).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BFile {
+    /// The (n, a(n)) pairs, n consecutive from the first.
     pub terms: Vec<(u64, u64)>,
 }
 
@@ -27,15 +28,40 @@ impl BFile {
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum BFileError {
     #[error("line {line}: expected \"n a(n)\" with two non-negative integers, found {text:?}")]
-    BadLine { line: usize, text: String },
+    /// A line is not two non-negative integers.
+    BadLine {
+        /// The line number, from 1.
+        line: usize,
+        /// The whole line as found.
+        text: String,
+    },
     #[error("line {line}: integer {text:?} is out of range for u64")]
-    OutOfRange { line: usize, text: String },
+    /// An integer has too many digits for u64.
+    OutOfRange {
+        /// The line number, from 1.
+        line: usize,
+        /// The integer as found.
+        text: String,
+    },
     #[error("line {line}: index {found} should be {expected} (b-file indices are consecutive)")]
-    NotConsecutive { line: usize, found: u64, expected: u64 },
+    /// An index does not follow the one before it.
+    NotConsecutive {
+        /// The line number, from 1.
+        line: usize,
+        /// The index on that line.
+        found: u64,
+        /// The index after the one before.
+        expected: u64,
+    },
     #[error("no terms found")]
+    /// The text has no term, only comments or blank lines.
     Empty,
     #[error("line {line}: no index follows 18446744073709551615 in u64")]
-    IndexOverflow { line: usize },
+    /// A term follows the index u64::MAX, so its index cannot be consecutive.
+    IndexOverflow {
+        /// The line number, from 1.
+        line: usize,
+    },
 }
 
 /// Parses a b-file. Terms are u64: A180120 reaches about 3.6 * 10^13.

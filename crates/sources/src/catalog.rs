@@ -15,20 +15,26 @@ pub enum Format {
 /// A copy obtained without the network, used when the fetched snapshot is absent.
 #[derive(Clone, Copy, Debug)]
 pub struct Stored {
+    /// The file, relative to `fixtures/`.
     pub path: &'static str,
+    /// How it is read.
     pub format: Format,
 }
 
 /// One reference.
 #[derive(Clone, Copy, Debug)]
 pub struct Source {
+    /// The name the pipeline and the manifest know it by (the A-number for a b-file).
     pub id: &'static str,
+    /// The reference as a person would cite it.
     pub title: &'static str,
     /// The pinned URL.
     pub url: &'static str,
+    /// How the raw file is read.
     pub format: Format,
     /// Where the response is saved as it came.
     pub raw: &'static str,
+    /// The copy used when `raw` is absent, if there is one.
     pub stored: Option<Stored>,
     /// The parsed fixture.
     pub parsed: &'static str,

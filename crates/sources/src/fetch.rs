@@ -9,11 +9,30 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum FetchError {
     #[error("{url}: HTTP status {status}")]
-    Status { url: String, status: u16 },
+    /// The server answered with an error status.
+    Status {
+        /// The URL asked for.
+        url: String,
+        /// The HTTP status code.
+        status: u16,
+    },
     #[error("{url}: timed out after {seconds} s")]
-    Timeout { url: String, seconds: u64 },
+    /// An attempt took longer than the timeout (after the retries, for [`Fetcher::get`]).
+    Timeout {
+        /// The URL asked for.
+        url: String,
+        /// The timeout of one attempt, in seconds.
+        seconds: u64,
+    },
     #[error("{url}: {message}")]
-    Transport { url: String, message: String },
+    /// The request could not be made or its body read (DNS, TLS, connection), or the
+    /// client could not be built (then `url` is empty).
+    Transport {
+        /// The URL asked for.
+        url: String,
+        /// The failure and its causes, as text.
+        message: String,
+    },
 }
 
 /// A blocking HTTP client for the fetcher.
@@ -27,6 +46,7 @@ pub struct Fetcher {
 /// Settings of a [`Fetcher`].
 #[derive(Clone, Copy, Debug)]
 pub struct FetchOptions {
+    /// The most one attempt may take, connecting included.
     pub timeout: Duration,
     /// Further attempts after the first, for timeouts, connection errors and 5xx.
     pub retries: u32,
@@ -45,6 +65,7 @@ pub const USER_AGENT: &str =
     concat!("grundy/", env!("CARGO_PKG_VERSION"), " (reference fixtures; reproducible research)");
 
 impl Fetcher {
+    /// A client with these settings and [`USER_AGENT`]; fails only when reqwest cannot build one.
     pub fn new(options: FetchOptions) -> Result<Fetcher, FetchError> {
         let client = reqwest::blocking::Client::builder()
             .timeout(options.timeout)

@@ -14,10 +14,15 @@ use thiserror::Error;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SectionKind {
+    /// The opening text, where the page says how many sparse values are known.
     Introduction,
+    /// The list of sparse values, entries `G(n)= v` in a `<pre>`.
     SparseList,
+    /// The record values: (n, G(n)) pairs.
     Records,
+    /// For each value, how often it occurs and where it last occurs.
     Frequencies,
+    /// Free text, kept as it reads.
     Statistics,
 }
 
@@ -52,22 +57,29 @@ impl SectionKind {
 /// A heading of the page and what the parser made of it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Heading {
+    /// The heading's text, whitespace squashed to single spaces.
     pub text: String,
+    /// The section it starts, if the parser recognises one.
     pub kind: Option<SectionKind>,
 }
 
 /// One row of the frequency table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FrequencyRow {
+    /// The Grundy value.
     pub value: u64,
+    /// How many heaps have it, in the range the page covers.
     pub count: u64,
+    /// The largest heap that has it.
     pub last: u64,
 }
 
 /// What the page says.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FlammenkampPage {
+    /// The text of the first `<h1>`.
     pub title: Option<String>,
+    /// Every heading, in page order.
     pub headings: Vec<Heading>,
     /// Sections looked for and not found.
     pub missing: Vec<SectionKind>,
@@ -75,8 +87,11 @@ pub struct FlammenkampPage {
     pub stated_sparse_count: Option<u64>,
     /// The sparse list: (n, G(n)) in page order.
     pub sparse: Vec<(u64, u64)>,
+    /// The records section, (n, G(n)) in page order; None when the page has none.
     pub records: Option<Vec<(u64, u64)>>,
+    /// The frequency table; None when the page has none.
     pub frequencies: Option<Vec<FrequencyRow>>,
+    /// The statistics section's text, one line per element; None when the page has none.
     pub statistics: Option<String>,
 }
 
@@ -91,15 +106,42 @@ impl FlammenkampPage {
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum PageError {
     #[error("the page looks truncated: it has no closing </body> or </html>")]
+    /// The page has no closing `</body>` or `</html>`: the download was cut short.
     Truncated,
     #[error("no section about sparse values found (headings seen: {seen:?})")]
-    NoSparseSection { seen: Vec<String> },
+    /// No heading mentions sparse values, so the list the page exists for is not found.
+    NoSparseSection {
+        /// Every heading found, to see what the page calls its sections now.
+        seen: Vec<String>,
+    },
     #[error("section {heading:?} has no <pre> or <table> to read")]
-    EmptySection { heading: String },
+    /// A section that must hold a table (sparse list, records, frequencies) has none.
+    EmptySection {
+        /// The section's heading.
+        heading: String,
+    },
     #[error("section {heading:?}, line {line}: cannot read {text:?} as an entry G(n)= v")]
-    BadEntry { heading: String, line: usize, text: String },
+    /// A line of an entry list holds something other than entries `G(n)= v`.
+    BadEntry {
+        /// The section's heading.
+        heading: String,
+        /// The line number within the block, from 1.
+        line: usize,
+        /// The line as found.
+        text: String,
+    },
     #[error("section {heading:?}, row {row}: expected {expected} numbers, found {text:?}")]
-    BadRow { heading: String, row: usize, expected: usize, text: String },
+    /// A table row holds the wrong number of integers.
+    BadRow {
+        /// The section's heading.
+        heading: String,
+        /// The row (or line of a `<pre>`) within the block, from 1.
+        row: usize,
+        /// How many integers a row of this table has.
+        expected: usize,
+        /// The row as found, trimmed.
+        text: String,
+    },
 }
 
 /// Parses the page.

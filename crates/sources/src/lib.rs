@@ -8,22 +8,15 @@
 //! - [`pipeline`]: raw snapshots -> parsed fixtures and `fixtures/manifest.toml`, written
 //!   atomically ([`atomic::write_atomic`]).
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 pub mod atomic;
-#[allow(missing_docs)] // Not yet documented: its owner writes the docs, then this line goes (issue 10).
 pub mod bfile;
-#[allow(missing_docs)] // Not yet documented: its owner writes the docs, then this line goes (issue 10).
 pub mod catalog;
-#[allow(missing_docs)] // Not yet documented: its owner writes the docs, then this line goes (issue 10).
 pub mod fetch;
-#[allow(missing_docs)] // Not yet documented: its owner writes the docs, then this line goes (issue 10).
 pub mod flammenkamp;
-#[allow(missing_docs)] // Not yet documented: its owner writes the docs, then this line goes (issue 10).
 pub mod manifest;
-#[allow(missing_docs)] // Not yet documented: its owner writes the docs, then this line goes (issue 10).
 pub mod oeis_text;
-#[allow(missing_docs)] // Not yet documented: its owner writes the docs, then this line goes (issue 10).
 pub mod pipeline;
 
 /// sha256 of bytes as lowercase hex.

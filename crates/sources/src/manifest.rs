@@ -10,6 +10,7 @@ use crate::sha256_hex;
 /// The whole manifest.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Manifest {
+    /// Every pinned source, in [`crate::catalog::SOURCES`] order.
     #[serde(default, rename = "source")]
     pub sources: Vec<SourceEntry>,
     /// Stored reference files used directly by tests (octal-game tables and the like).
@@ -20,8 +21,11 @@ pub struct Manifest {
 /// One pinned source and its parsed fixture.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SourceEntry {
+    /// The source's id in [`crate::catalog::SOURCES`].
     pub id: String,
+    /// The reference as a person would cite it.
     pub title: String,
+    /// The pinned URL.
     pub url: String,
     /// The raw snapshot the parsed file was made from.
     pub raw: String,
@@ -29,20 +33,26 @@ pub struct SourceEntry {
     pub raw_origin: String,
     /// How and when the raw snapshot was obtained.
     pub obtained: String,
+    /// sha256 of the raw snapshot, lowercase hex.
     pub raw_sha256: String,
+    /// Size of the raw snapshot, in bytes.
     pub raw_bytes: u64,
     /// Whether the raw snapshot is the original file byte for byte: "yes (...)", "no (...)"
     /// or "unknown (...)", with the reason.
     pub original_bytes: String,
+    /// sha256 of the official OEIS b-file, lowercase hex, when the stored list has it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub official_sha256: Option<String>,
+    /// Size of the official OEIS b-file, in bytes, when the stored list has it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub official_bytes: Option<u64>,
     /// "complete" or "partial".
     pub completeness: String,
     /// Exactly which part is present.
     pub part: String,
+    /// The parsed fixture, relative to `fixtures/`.
     pub parsed: String,
+    /// sha256 of the parsed fixture, lowercase hex.
     pub parsed_sha256: String,
     /// Number of terms (entries of the sparse list, for Flammenkamp's page).
     pub terms: u64,
@@ -51,12 +61,15 @@ pub struct SourceEntry {
 /// A stored file used as it is.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StoredEntry {
+    /// The file, relative to `fixtures/`.
     pub path: String,
     /// The file's own `# Source:` statement.
     pub source: String,
     /// The file's own `# Completeness:` statement.
     pub completeness: String,
+    /// sha256 of the file, lowercase hex.
     pub sha256: String,
+    /// Size of the file, in bytes.
     pub bytes: u64,
 }
 
@@ -65,14 +78,17 @@ pub const HEADER: &str = "# Written by `cargo xtask fetch` (or `cargo xtask fetc
 # Every reference file: where it came from, how and when it was obtained, sha256, size, completeness.\n";
 
 impl Manifest {
+    /// The manifest as written to disk: [`HEADER`], then the TOML.
     pub fn to_toml(&self) -> String {
         format!("{HEADER}\n{}", toml::to_string(self).expect("the manifest serializes"))
     }
 
+    /// Reads a manifest; the header lines are TOML comments.
     pub fn from_toml(text: &str) -> Result<Manifest, toml::de::Error> {
         toml::from_str(text)
     }
 
+    /// The entry of the source with this id.
     pub fn source(&self, id: &str) -> Option<&SourceEntry> {
         self.sources.iter().find(|s| s.id == id)
     }
@@ -81,7 +97,9 @@ impl Manifest {
 /// A file the manifest vouches for: its path inside `fixtures/`, sha256 and size.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordedFile {
+    /// The file, relative to `fixtures/`.
     pub path: String,
+    /// Its recorded sha256, lowercase hex.
     pub sha256: String,
     /// Not recorded for parsed files.
     pub bytes: Option<u64>,
@@ -91,16 +109,42 @@ pub struct RecordedFile {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum FixtureError {
     #[error("fixtures/{path}: cannot be read: {reason}")]
-    Unreadable { path: String, reason: String },
+    /// The file could not be read (missing, or an I/O error).
+    Unreadable {
+        /// The file, relative to `fixtures/`.
+        path: String,
+        /// The reader's error, as text.
+        reason: String,
+    },
     #[error(
         "fixtures/{path}: sha256 {found} ({found_bytes} bytes) differs from the manifest's {expected}; \
          the file was changed by hand (`cargo xtask fetch --offline` rebuilds the parsed files and the manifest from fixtures/raw/)"
     )]
-    Differs { path: String, expected: String, found: String, found_bytes: u64 },
+    /// The file's sha256 is not the recorded one: the file was changed.
+    Differs {
+        /// The file, relative to `fixtures/`.
+        path: String,
+        /// The sha256 the manifest records.
+        expected: String,
+        /// The sha256 of the file as read.
+        found: String,
+        /// The size of the file as read, in bytes.
+        found_bytes: u64,
+    },
     #[error(
         "fixtures/{path}: {found} bytes where the manifest records {expected} (sha256 {sha256} matches, so the manifest itself was edited)"
     )]
-    WrongSize { path: String, expected: u64, found: u64, sha256: String },
+    /// The sha256 matches but the recorded size does not: the manifest was edited.
+    WrongSize {
+        /// The file, relative to `fixtures/`.
+        path: String,
+        /// The size the manifest records, in bytes.
+        expected: u64,
+        /// The size of the file as read, in bytes.
+        found: u64,
+        /// The sha256 both agree on.
+        sha256: String,
+    },
 }
 
 impl Manifest {

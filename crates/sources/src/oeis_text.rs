@@ -11,6 +11,7 @@ pub struct OeisEntry {
     pub anumber: Option<String>,
     /// The index of the first term (from `%O`; 0 when absent).
     pub offset: u64,
+    /// The terms of the `%S`, `%T` and `%U` lines, in order.
     pub terms: Vec<u64>,
 }
 
@@ -25,15 +26,42 @@ impl OeisEntry {
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum OeisTextError {
     #[error("line {line}: term {text:?} is not a non-negative integer that fits in u64")]
-    BadTerm { line: usize, text: String },
+    /// A data line holds a term that is not a u64.
+    BadTerm {
+        /// The line number, from 1.
+        line: usize,
+        /// The term as found.
+        text: String,
+    },
     #[error("line {line}: bad %O offset line {text:?}")]
-    BadOffset { line: usize, text: String },
+    /// The `%O` line does not start with a u64.
+    BadOffset {
+        /// The line number, from 1.
+        line: usize,
+        /// The whole line as found.
+        text: String,
+    },
     #[error("line {line}: data line for {found} inside the entry for {expected}")]
-    MixedSequences { line: usize, found: String, expected: String },
+    /// A line names another A-number than the lines before it.
+    MixedSequences {
+        /// The line number, from 1.
+        line: usize,
+        /// The A-number on that line.
+        found: String,
+        /// The A-number of the lines before.
+        expected: String,
+    },
     #[error("no %S data line found")]
+    /// The text has no data line with a term (an HTML error page, say).
     NoData,
     #[error("offset {offset} with {terms} terms puts the last index beyond u64")]
-    OffsetTooLarge { offset: u64, terms: usize },
+    /// The index of the last term would overflow u64.
+    OffsetTooLarge {
+        /// The offset from `%O`.
+        offset: u64,
+        /// How many terms there are.
+        terms: usize,
+    },
 }
 
 /// Parses one sequence in the OEIS text format.

@@ -30,27 +30,101 @@ use crate::sha256_hex;
 #[derive(Debug, Error)]
 pub enum PipelineError {
     #[error("{id}: neither {raw} nor a stored copy is in {root}")]
-    NoRawFile { id: String, raw: String, root: PathBuf },
+    /// A source has neither its raw snapshot nor a stored copy in `fixtures/`.
+    NoRawFile {
+        /// The source's id.
+        id: String,
+        /// Where its raw snapshot belongs, relative to `root`.
+        raw: String,
+        /// The fixtures directory looked in.
+        root: PathBuf,
+    },
     #[error("reading {path}: {err}")]
-    Read { path: PathBuf, err: io::Error },
+    /// A file or directory could not be read.
+    Read {
+        /// The file or directory.
+        path: PathBuf,
+        /// The I/O error.
+        err: io::Error,
+    },
     #[error("writing {path}: {err}")]
-    Write { path: PathBuf, err: io::Error },
+    /// A file could not be written (or staged).
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        err: io::Error,
+    },
     #[error("renaming the staged files into place: {err}")]
-    Rename { err: io::Error },
+    /// The staged files could not all be renamed into place.
+    Rename {
+        /// The I/O error.
+        err: io::Error,
+    },
     #[error("{id}: {path}: not UTF-8 text: {err}")]
-    NotUtf8 { id: String, path: String, err: std::str::Utf8Error },
+    /// A raw snapshot is not UTF-8 text.
+    NotUtf8 {
+        /// The source's id.
+        id: String,
+        /// The snapshot, relative to `fixtures/`.
+        path: String,
+        /// Where the bytes stop being UTF-8.
+        err: std::str::Utf8Error,
+    },
     #[error("{id}: {path}: {err}")]
-    BFile { id: String, path: String, err: BFileError },
+    /// A raw snapshot does not parse as a b-file.
+    BFile {
+        /// The source's id.
+        id: String,
+        /// The snapshot, relative to `fixtures/`.
+        path: String,
+        /// What the parser found wrong.
+        err: BFileError,
+    },
     #[error("{id}: {path}: {err}")]
-    OeisText { id: String, path: String, err: OeisTextError },
+    /// A raw snapshot does not parse as the OEIS text format.
+    OeisText {
+        /// The source's id.
+        id: String,
+        /// The snapshot, relative to `fixtures/`.
+        path: String,
+        /// What the parser found wrong.
+        err: OeisTextError,
+    },
     #[error("{id}: {path}: {err}")]
-    Page { id: String, path: String, err: PageError },
+    /// A raw snapshot does not parse as Flammenkamp's page.
+    Page {
+        /// The source's id.
+        id: String,
+        /// The snapshot, relative to `fixtures/`.
+        path: String,
+        /// What the parser found wrong.
+        err: PageError,
+    },
     #[error("{id}: cannot fetch: {err}")]
-    Fetch { id: String, err: FetchError },
+    /// A source could not be downloaded.
+    Fetch {
+        /// The source's id.
+        id: String,
+        /// Why the download failed.
+        err: FetchError,
+    },
     #[error("{id}: fetched but unreadable: {err}")]
-    Unreadable { id: String, err: Box<PipelineError> },
+    /// A downloaded source could not be parsed.
+    Unreadable {
+        /// The source's id.
+        id: String,
+        /// Why it could not (boxed: it is itself a pipeline error).
+        err: Box<PipelineError>,
+    },
     #[error("stored sparse list, line {line}: expected \"n G(n)\", found {text:?}")]
-    StoredLine { line: usize, text: String },
+    /// A line of the stored sparse list is not two integers "n G(n)".
+    StoredLine {
+        /// The line number, from 1.
+        line: usize,
+        /// The line as found.
+        text: String,
+    },
 }
 
 impl PipelineError {
@@ -69,6 +143,7 @@ pub const MANIFEST: &str = "manifest.toml";
 /// What a run did, one line per source.
 #[derive(Debug, Default)]
 pub struct Report {
+    /// The lines to print: per source its id, origin, completeness and files, and any note.
     pub lines: Vec<String>,
 }
 

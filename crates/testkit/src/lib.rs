@@ -1,7 +1,7 @@
 //! Helpers shared by the tests of several crates, so that each exists once: the fuzz runner
 //! that counts the inputs it ran, the one-line check of error messages, and scratch copies
 //! of the committed `fixtures/` folder. A dev-dependency only; nothing here ships.
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 use std::cell::Cell;
 use std::fs;

@@ -10,10 +10,9 @@
 //!   handling, and a guard that turns any panic into a 500 instead of a dead thread.
 //! - `assets/`: the page, its script and style, compiled into the binary (no CDN).
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 pub mod api;
-#[allow(missing_docs)] // Not yet documented: its owner writes the docs, then this line goes (issue 10).
 pub mod server;
 
 pub use server::{serve, serve_with, Limits, ServeError, ServeOptions};

@@ -25,10 +25,8 @@ use octal::{OctalSweep, OctalSweepError};
 pub use definition::Wide;
 
 pub mod closed;
-#[allow(missing_docs)] // Not yet documented: its owner writes the docs, then this line goes (issue 10).
 pub mod definition;
 pub mod grundy;
-#[allow(missing_docs)] // Not yet documented: its owner writes the docs, then this line goes (issue 10).
 pub mod octal;
 
 /// Which engine the caller wants: `Auto` (the fastest that applies) or one forced.
@@ -103,19 +101,39 @@ impl EngineKind {
 }
 
 /// Why an engine cannot be chosen or cannot finish.
-#[allow(missing_docs)] // each variant is documented by its #[error] text
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum EngineError {
+    /// `--engine` named no engine.
     #[error("unknown engine {text:?} (auto, definition, sparse or closed)")]
-    UnknownChoice { text: String },
+    UnknownChoice {
+        /// The text given.
+        text: String,
+    },
+    /// The engine forced does not apply to the game.
     #[error("the {engine} engine does not apply to {game}: {reason}")]
-    NotApplicable { engine: &'static str, game: String, reason: &'static str },
+    NotApplicable {
+        /// The engine's name on the command line.
+        engine: &'static str,
+        /// The game's name.
+        game: String,
+        /// Which games it applies to.
+        reason: &'static str,
+    },
+    /// A table that cannot be addressed on this platform.
     #[error("G({heap}) needs a table of {heaps} heaps, beyond this platform's address space")]
-    TooManyHeaps { heap: u64, heaps: u64 },
+    TooManyHeaps {
+        /// The heap asked for.
+        heap: u64,
+        /// The heaps the table would hold.
+        heaps: u64,
+    },
+    /// The definition could not go on.
     #[error(transparent)]
     Values(#[from] ValuesError),
+    /// The octal sweep could not go on.
     #[error(transparent)]
     Octal(#[from] OctalSweepError),
+    /// Grundy's sweep could not go on.
     #[error(transparent)]
     Sweep(#[from] SweepError),
 }

@@ -14,7 +14,9 @@ use crate::position::model::{heap_index_of_label, Analysis, Move};
 /// What the player asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
+    /// Stop playing (`quit`, `q`, `exit`).
     Quit,
+    /// Ask for a hint (`hint`, `h`, `?`).
     Hint,
     /// Play the move at this index of the analysis's list.
     Play(usize),
@@ -24,17 +26,29 @@ pub enum Command {
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum InputError {
     #[error("type a move")]
+    /// The line was blank.
     Empty,
+    /// A word that should be a number (the text found) is not one.
     #[error("{0:?} is not a number")]
     NotANumber(String),
+    /// A lone number is not a move's number (0, or past the end of the list).
     #[error("there is no move {number}; moves are numbered 1 to {count}")]
-    NoSuchMove { number: String, count: usize },
+    NoSuchMove {
+        /// The number typed.
+        number: String,
+        /// How many moves the list has.
+        count: usize,
+    },
+    /// A heap letter past the last heap (the letter, in capitals).
     #[error("there is no heap {0}")]
     NoSuchHeap(String),
+    /// A heap was named by its letter with nothing after it (the letter as typed).
     #[error("give a heap and then numbers, e.g. \"{0} 2\"")]
     HeapOnly(String),
+    /// The heap and numbers describe no legal move (the line, trimmed).
     #[error("no legal move matches {0:?}")]
     NoMatch(String),
+    /// More than one legal move fits what was typed (the line, trimmed).
     #[error("several moves match {0:?}: add the heaps to leave, or use the move's number")]
     Ambiguous(String),
 }

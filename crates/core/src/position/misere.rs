@@ -13,8 +13,11 @@ use crate::position::{canonical, Outcome};
 /// A move of misère Nim: take `take` stones from heap `heap_index` (of the sorted heaps).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NimMove {
+    /// Index, in the sorted heaps, of the heap moved on.
     pub heap_index: usize,
+    /// Size of that heap, in stones.
     pub heap: u64,
+    /// Stones taken from it (at least one).
     pub take: u64,
 }
 
@@ -23,8 +26,11 @@ pub struct NimMove {
 pub struct MisereAnalysis {
     /// The heaps, largest first.
     pub heaps: Vec<u64>,
+    /// The XOR of the heaps; it decides the outcome only while two heaps have 2 or more.
     pub nim_sum: u64,
+    /// Who wins with best play under the misère rule.
     pub outcome: Outcome,
+    /// Every winning move, on the first of equal heaps only; empty when the player loses.
     pub winning_moves: Vec<NimMove>,
 }
 

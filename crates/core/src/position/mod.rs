@@ -34,7 +34,9 @@ pub struct AnalyzedMove {
     pub heap_index: usize,
     /// Size of that heap.
     pub heap: u64,
+    /// Stones removed from the game.
     pub take: u64,
+    /// The heaps left in place of the one moved on, largest first.
     pub left: Vec<u64>,
     /// Nim-sum of the position after the move.
     pub nim_sum_after: Value,
@@ -54,7 +56,9 @@ pub struct Analysis {
     pub heaps: Vec<u64>,
     /// The value of each heap.
     pub values: Vec<Value>,
+    /// The nim-sum (XOR) of the heaps' values, the position's value.
     pub nim_sum: Value,
+    /// Who wins with best play, read from the nim-sum.
     pub outcome: Outcome,
     /// Every legal move; moves on equal heaps are listed once, on the first of them.
     pub moves: Vec<AnalyzedMove>,

@@ -94,8 +94,10 @@ impl FromStr for Convention {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Rule {
+    /// Normal play: the player who cannot move loses.
     #[default]
     Normal,
+    /// Misère play: the player who makes the last move loses.
     Misere,
 }
 
@@ -103,11 +105,31 @@ pub enum Rule {
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum PositionError {
     #[error("counting placements applies to games played on a row (take-and-break codes that never take nothing and never leave three heaps); {game} is not one")]
-    NotARow { game: String },
+    /// Placements were asked for in a game that is not played on a row.
+    NotARow {
+        /// The game's name.
+        game: String,
+    },
     #[error("misère {game} is solved by exhaustive search, limited to {limit} stones, and this position has {stones} (only misère Nim has an exact rule at any size)")]
-    MisereTooLarge { game: String, stones: u64, limit: u64 },
+    /// A misère position other than Nim has more stones than the exhaustive search takes.
+    MisereTooLarge {
+        /// The game's name.
+        game: String,
+        /// Stones in the position (or the largest heap asked for).
+        stones: u64,
+        /// The most the search takes, [`MISERE_MAX_STONES`].
+        limit: u64,
+    },
     #[error("this position of {game} may have up to {bound} legal moves, more than the {limit} an analysis lists: give smaller heaps")]
-    TooManyMoves { game: String, bound: u64, limit: u64 },
+    /// The position may have more moves than an analysis lists.
+    TooManyMoves {
+        /// The game's name.
+        game: String,
+        /// An upper bound on the position's moves, from the heap sizes.
+        bound: u64,
+        /// The most an analysis lists, [`MAX_LISTED_MOVES`].
+        limit: u64,
+    },
 }
 
 /// One legal move of a position.
@@ -145,18 +167,25 @@ pub struct Move {
 pub struct Analysis {
     /// The game's name for people.
     pub game: String,
+    /// The rule played: misère for `misere-nim` whatever was asked.
     pub rule: Rule,
+    /// How moves were counted as different.
     pub convention: Convention,
     /// The heaps, in the order given.
     pub heaps: Vec<u64>,
     /// The normal-play value of each heap.
     pub values: Vec<u64>,
+    /// The XOR of the values: the position's normal-play value.
     pub nim_sum: u64,
+    /// Who wins with best play under the rule.
     pub outcome: Outcome,
+    /// How many moves are listed: the length of `moves`.
     pub legal_moves: usize,
+    /// How many of them win.
     pub winning_moves: usize,
     /// Index in `moves` of the computer's choice (none when no move is left).
     pub computer_move: Option<usize>,
+    /// Every legal move under the convention, by heap index, then in the game's order.
     pub moves: Vec<Move>,
 }
 

@@ -18,7 +18,12 @@ pub type Wide = u32;
 pub enum ValuesError {
     /// Heap indices (and so values) beyond 2^32 do not fit in memory on any machine this runs on.
     #[error("heap {heap} would have value {value}, beyond 32 bits")]
-    TooLarge { heap: u64, value: u64 },
+    TooLarge {
+        /// The heap whose value does not fit.
+        heap: u64,
+        /// The value it would have.
+        value: u64,
+    },
 }
 
 type Value = Wide;
@@ -33,14 +38,17 @@ pub struct Sequence {
 }
 
 impl Sequence {
+    /// Starts with no values computed; the game was validated when it was built.
     pub fn new(game: Game) -> Sequence {
         Sequence { game, values: Vec::new(), seen: Vec::new(), stamp: 0 }
     }
 
+    /// The game whose values these are.
     pub fn game(&self) -> &Game {
         &self.game
     }
 
+    /// G(0..len), the values computed so far.
     pub fn values(&self) -> &[Value] {
         &self.values
     }
@@ -50,10 +58,12 @@ impl Sequence {
         self.values
     }
 
+    /// How many values are computed: the next heap to compute.
     pub fn len(&self) -> usize {
         self.values.len()
     }
 
+    /// Whether no value is computed yet.
     pub fn is_empty(&self) -> bool {
         self.values.is_empty()
     }

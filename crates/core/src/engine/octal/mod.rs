@@ -76,15 +76,30 @@ impl OctalKernel {
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum OctalSweepError {
     #[error("{code} is not an octal game (digits below 8, no '!'); the sparse sweep does not apply")]
-    NotOctal { code: String },
+    /// The game has a digit of 8 or more or a `!`, which the method does not handle.
+    NotOctal {
+        /// The game's code, as given.
+        code: String,
+    },
     #[error("the sparse/common mask must not be 0 (every value would be sparse)")]
+    /// The mask was 0: no value would be common, so stage 1 would find nothing.
     ZeroMask,
     #[error("heap {heap} would have a value beyond 32 bits")]
-    TooLarge { heap: u64 },
+    /// A value does not fit in 32 bits.
+    TooLarge {
+        /// The heap whose value does not fit.
+        heap: u64,
+    },
     #[error("the heap-parity rule needs every split to take stones of one parity")]
+    /// The heap-parity rule was asked for, but the splitting moves take stones of both
+    /// parities, so the rule is not sound for this game.
     MixedTakeParity,
     #[error("this CPU cannot run the {kernel:?} kernel")]
-    KernelUnavailable { kernel: OctalKernel },
+    /// The kernel asked for needs an instruction set this CPU lacks.
+    KernelUnavailable {
+        /// The kernel asked for.
+        kernel: OctalKernel,
+    },
 }
 
 /// G(0..N) of an octal game by the sparse-space method.
@@ -244,6 +259,7 @@ impl OctalSweep {
         Ok(())
     }
 
+    /// G(0..n), the values computed so far.
     pub fn values(&self) -> &[Value] {
         &self.values
     }
@@ -258,6 +274,7 @@ impl OctalSweep {
         &self.sparse
     }
 
+    /// The sparse/common mask in use.
     pub fn mask(&self) -> Value {
         self.mask
     }
