@@ -53,3 +53,36 @@ fn tidy_catches_breaks() {
     assert!(has("crates/web/src/run.rs:3: #[ignore] without a reason"), "{problems:#?}");
     assert!(has("[dependencies] are [\"crc32fast\", \"serde\"]"), "{problems:#?}");
 }
+
+/// Every folder ARCHITECTURE.md names (a `name/` in backquotes) is a folder of the tree,
+/// so the code map cannot drift from the code unnoticed.
+#[test]
+fn architecture_names_only_folders_that_exist() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let text = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+    let mut folders = Vec::new();
+    collect_folders(root, root, &mut folders);
+    let named: Vec<&str> =
+        text.split('`').skip(1).step_by(2).filter(|t| t.ends_with('/') && t.len() > 1 && !t.contains(' ')).collect();
+    assert!(named.len() >= 10, "ARCHITECTURE.md names {} folders: {named:?}", named.len());
+    for name in named {
+        let want = name.trim_end_matches('/');
+        assert!(
+            folders.iter().any(|f| f == want || f.ends_with(&format!("/{want}"))),
+            "ARCHITECTURE.md names the folder {name}, which does not exist"
+        );
+    }
+}
+
+/// Every folder under `dir`, relative to `root`, without build output, git and node modules.
+fn collect_folders(root: &Path, dir: &Path, out: &mut Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.filter_map(Result::ok) {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if path.is_dir() && !matches!(name.as_str(), "target" | "node_modules" | ".git") {
+            out.push(path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/"));
+            collect_folders(root, &path, out);
+        }
+    }
+}

@@ -277,11 +277,10 @@ fn heaps_of(game: &Game, texts: &[String]) -> Result<Vec<u64>> {
 /// One heap as typed, for `game`.
 fn heap_of(game: &Game, text: &str) -> Result<u64> {
     if let Some(largest) = game.largest_heap() {
-        return game
-            .heap_named(text)
-            .ok_or_else(|| anyhow::anyhow!("{} has no vertex named {text:?} (it has {largest})", game.name()));
+        let missing = || Usage(format!("{} has no vertex named {text:?} (it has {largest})", game.name()));
+        return game.heap_named(text).ok_or_else(|| missing().into());
     }
-    parse_heap(text).map_err(anyhow::Error::msg)
+    parse_heap(text).map_err(|e| Usage(format!("invalid value '{text}' for '<HEAPS>': {e}")).into())
 }
 
 fn main() -> ExitCode {
@@ -308,12 +307,30 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         // A reader that stops early (`grundy values --to 1000000 | head -1`) is not an error.
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        // Arguments read after clap (heaps, which depend on the game) are usage errors too.
+        Err(e) if e.downcast_ref::<Usage>().is_some() => {
+            eprintln!("error: {e:#} (see grundy --help)");
+            ExitCode::from(2)
+        }
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::from(1)
         }
     }
 }
+
+/// A bad argument found after clap has parsed the line (a heap is read once the game is
+/// known): exit code 2, as clap's own usage errors.
+#[derive(Debug)]
+pub struct Usage(pub String);
+
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Usage {}
 
 fn rule(misere: bool) -> Rule {
     if misere {
@@ -350,7 +367,11 @@ fn run(cli: Cli) -> Result<()> {
     let mut out = io::BufWriter::new(stdout.lock());
     match cli.command {
         Command::Value { n, game, engine } => {
-            let n = heap_of(&game, &n)?;
+            let n = if game.largest_heap().is_some() {
+                heap_of(&game, &n)?
+            } else {
+                parse_number(&n).map_err(|e| Usage(format!("invalid value '{n}' for '<N>': {e}")))?
+            };
             commands::misere::refuse_normal_values(&game)?;
             commands::values::value(&mut out, &game, n, engine)?
         }

@@ -177,7 +177,7 @@ pub fn table_length(game: &Game, to: Option<u64>) -> Result<u64> {
         }
         (Some(to), _) => Ok(to),
         (None, Some(largest)) => Ok(largest + 1),
-        (None, None) => bail!("--to N is needed: how many values, G(0..N)"),
+        (None, None) => Err(crate::Usage("the argument '--to <TO>' is needed: how many values, G(0..N)".into()).into()),
     }
 }
 
