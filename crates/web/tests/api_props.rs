@@ -5,12 +5,15 @@
 use grundy_web::api::handle;
 use proptest::prelude::*;
 
-fn check(status: u16, body: &[u8]) -> Result<(), TestCaseError> {
+/// `echoed` is text of the request that a reason may quote back (a game's name), so a
+/// name that happens to spell a Rust type is not taken for one.
+fn check(status: u16, body: &[u8], echoed: &str) -> Result<(), TestCaseError> {
     prop_assert!(status == 200 || (400..500).contains(&status), "status {status}");
     let v: serde_json::Value = serde_json::from_slice(body).expect("every API answer is JSON");
     if status != 200 {
         let reason = v["error"].as_str().expect("a reason");
         prop_assert!(!reason.is_empty() && !reason.contains('\n'));
+        let reason = if echoed.is_empty() { reason.to_string() } else { reason.replace(echoed, "") };
         // In words: serde's own messages name Rust types.
         for rust in ["struct", "PositionRequest", "Convention", "u64", "invalid type"] {
             prop_assert!(!reason.contains(rust), "{reason}");
@@ -28,7 +31,7 @@ proptest! {
         for path in ["/api/analyze", "/api/computer"] {
             let r = handle("POST", path, &body);
             prop_assert!((400..500).contains(&r.status) || r.status == 200);
-            check(r.status, &r.body)?;
+            check(r.status, &r.body, "")?;
         }
     }
 
@@ -49,7 +52,7 @@ proptest! {
         let body = doc.to_string();
         for path in ["/api/analyze", "/api/computer"] {
             let r = handle("POST", path, body.as_bytes());
-            check(r.status, &r.body)?;
+            check(r.status, &r.body, &game)?;
         }
     }
 }
