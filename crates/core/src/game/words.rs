@@ -98,7 +98,6 @@ fn leaving(left: &[u64]) -> String {
 /// A move in the game's own words.
 pub(crate) fn describe(
     game: &Game,
-    words: Words,
     heap_index: usize,
     heap: u64,
     take: u64,
@@ -106,6 +105,7 @@ pub(crate) fn describe(
     piece: Option<[u64; 2]>,
     left: &[u64],
 ) -> String {
+    let words = Words::of(game);
     let label = heap_label(heap_index);
     let squares = |what: &str, one: &str| {
         let p = at.unwrap_or(1);

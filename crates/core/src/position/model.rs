@@ -306,7 +306,7 @@ pub fn analyze(
                 Rule::Normal => nim_sum_after == 0,
                 Rule::Misere => !misere_wins(&after(heaps, i, &left)),
             };
-            let description = describe(game, words, i, n, take, at, piece, &left);
+            let description = describe(game, i, n, take, at, piece, &left);
             moves.push(Move { heap_index: i, heap: n, take, at, piece, left, nim_sum_after, winning, description });
         }
     }
