@@ -21,12 +21,10 @@ pub const DEFAULT_HEAPS: u64 = 1 << 26;
 /// window).
 const DEFAULT_EVERY: u64 = 1 << 21;
 
-/// Heaps per call into the sweep; the progress bar moves after each. `FastSweep::run_to`
-/// in steps, not `run_to_with` and a callback after every block: the block loop built for
-/// that callback ran the 2^24 sweep in 8.2-8.9 s against 6.6-7.1 s for `run_to`'s, in one
-/// binary (the same far-mark function ran slower on the helper; why, perf did not show).
-/// `bench` measures `run_to` too.
-const PROGRESS_STEP: u64 = 1 << 20;
+/// Heaps per call into the sweep; the progress bar moves after each, and a checkpoint may
+/// be written between two. The step `FastSweep::run_to_with` reports at (it calls
+/// `run_to` in such steps, whose block loop is the fast one).
+const PROGRESS_STEP: u64 = grundy_core::engine::grundy::fast::PROGRESS_STEP;
 
 /// By default a checkpoint is written at such a chance only once this much sweeping has
 /// passed since the last one, so that a short run does not spend its time writing them

@@ -181,11 +181,6 @@ pub fn table_length(game: &Game, to: Option<u64>) -> Result<u64> {
     }
 }
 
-/// The first column of a table's row: the heap, or a vertex's name on a graph.
-fn row_label(game: &Game, n: usize) -> String {
-    game.heap_name(n as u64)
-}
-
 /// Writes G(0..count) as it goes (no text of the whole table is built).
 pub fn values(out: &mut impl Write, game: &Game, count: u64, format: Format, choice: EngineChoice) -> Result<()> {
     let engine = Engine::choose(game, choice)?;
@@ -196,19 +191,19 @@ pub fn values(out: &mut impl Write, game: &Game, count: u64, format: Format, cho
     match format {
         Format::Bfile => {
             for n in first..count {
-                writeln!(out, "{} {}", row_label(game, n), run.get(n))?;
+                writeln!(out, "{} {}", game.heap_name(n as u64), run.get(n))?;
             }
         }
         Format::Csv => {
             writeln!(out, "n,g")?;
             for n in first..count {
-                writeln!(out, "{},{}", row_label(game, n), run.get(n))?;
+                writeln!(out, "{},{}", game.heap_name(n as u64), run.get(n))?;
             }
         }
         Format::Json => {
             write!(out, "{{\"game\":{:?},", game.name())?;
             if first == 1 {
-                let names: Vec<String> = (first..count).map(|n| format!("{:?}", row_label(game, n))).collect();
+                let names: Vec<String> = (first..count).map(|n| format!("{:?}", game.heap_name(n as u64))).collect();
                 write!(out, "\"vertices\":[{}],", names.join(","))?;
             }
             write!(out, "\"values\":[")?;

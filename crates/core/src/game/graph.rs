@@ -93,7 +93,7 @@ impl GraphGame {
         let syntax = |line: usize, reason: String| GraphError::Syntax { line, reason };
         // Vertices in file order: (name, line, targets).
         let mut lines: Vec<(String, usize, Vec<String>)> = Vec::new();
-        let mut index = std::collections::HashMap::new();
+        let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
         let mut edges = 0usize;
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
@@ -115,8 +115,7 @@ impl GraphGame {
                 return Err(GraphError::TooLarge { what: "moves", limit: MAX_EDGES });
             }
             if let Some(&first) = index.get(name) {
-                let (_, first_line, _): &(String, usize, Vec<String>) = &lines[first];
-                return Err(GraphError::Duplicate { line, name: name.to_string(), first: *first_line });
+                return Err(GraphError::Duplicate { line, name: name.to_string(), first: lines[first].1 });
             }
             if lines.len() == MAX_VERTICES {
                 return Err(GraphError::TooLarge { what: "vertices", limit: MAX_VERTICES });

@@ -237,8 +237,8 @@ impl Game {
         }
     }
 
-    /// Reads a heap as a player writes it: a vertex's name on a graph, a count otherwise
-    /// (`None` when the text is neither).
+    /// The heap a vertex's name stands for, on a graph; `None` for an unknown name and for
+    /// every other game (whose heaps are counts, read by the front end's count parser).
     pub fn heap_named(&self, text: &str) -> Option<u64> {
         match self {
             Game::Graph(g) => g.vertex(text.trim()),
