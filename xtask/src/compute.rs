@@ -288,9 +288,9 @@ pub fn run(args: Args) -> Result<()> {
         None => "none".to_string(),
     };
     println!(
-        "G(0..{n}) in {wall:.1} s: {} sparse heaps, {} records ({last_record}), average scan {:.2}; wrote {}",
-        summary.sparse_heaps.len(),
-        summary.records.len(),
+        "G(0..{n}) in {wall:.1} s: {}, {} ({last_record}), average scan {:.2}; wrote {}",
+        grundy_core::count::plural(summary.sparse_heaps.len() as u64, "sparse heap", "sparse heaps"),
+        grundy_core::count::plural(summary.records.len() as u64, "record", "records"),
         summary.scan.average,
         summary_path.display()
     );

@@ -12,7 +12,7 @@ use thiserror::Error;
 use crate::record::{nimber_char, CensusKey, Fnv, GameRecord, Milestone, Status, MAX_PERIODIC_TEXT, TRIVIAL_PROOF};
 
 /// Why a game could not be run.
-#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[derive(Debug, Error, Clone, PartialEq)]
 pub enum SolveError {
     #[error("not an octal code: {0}")]
     /// The code does not parse, or is not octal (the reason, as text).

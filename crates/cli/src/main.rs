@@ -22,6 +22,14 @@ const MAX_HEAP: u64 = 1 << 30;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Longest a job may take by the engine's estimate before it is refused: seconds, or
+    /// 10m, 2h, 1d (default 1h).
+    #[arg(long, global = true, value_parser = progress::parse_duration)]
+    max_time: Option<f64>,
+    /// Most memory a job may take by the engine's estimate: bytes, or 512M, 4G (default:
+    /// three quarters of the memory available).
+    #[arg(long, global = true, value_parser = progress::parse_bytes)]
+    max_memory: Option<u64>,
 }
 
 /// The games (from the core's catalog, the one list of names) and the examples.
@@ -77,7 +85,7 @@ enum Command {
     Values {
         /// How many heaps: G(0..N), i.e. G(0) to G(N-1); accepts 2^20 and 1e6 (a game on a
         /// graph: every vertex when not given).
-        #[arg(long, value_parser = parse_number)]
+        #[arg(long, value_parser = parse_number, allow_hyphen_values = true)]
         to: Option<u64>,
         #[arg(long, short, default_value = "grundy", value_parser = parse_game)]
         game: Game,
@@ -116,7 +124,7 @@ enum Command {
         game: Game,
         /// Heaps to compute at most: G(0..N); accepts 2^24 and 1e6 (default: as many as
         /// fit in memory; for the definition, as many as it computes in about ten minutes).
-        #[arg(long, value_parser = parse_number)]
+        #[arg(long, value_parser = parse_number, allow_hyphen_values = true)]
         max: Option<u64>,
         /// auto (the fastest that applies), definition, sparse or closed.
         #[arg(long, default_value = "auto", value_parser = commands::values::parse_engine)]
@@ -178,7 +186,7 @@ enum Command {
     /// The long sweep of Grundy's game, with a progress bar, and what it found.
     Sweep {
         /// Heaps: G(0..N); accepts 2^24 and 1e6.
-        #[arg(long, value_parser = parse_count)]
+        #[arg(long, value_parser = parse_count, allow_hyphen_values = true)]
         to: u64,
     },
 }
@@ -234,14 +242,6 @@ fn family(name: &str) -> Result<grundy_census::family::Family> {
 
 /// A heap size, in the forms a count takes (`1222`, `2^10`, `1e3`, `1_000`), through the one
 /// count parser in grundy-core.
-fn parse_heap(s: &str) -> Result<u64, String> {
-    let n = parse_number(s)?;
-    if n > MAX_HEAP {
-        return Err(format!("heap {n} is beyond the in-memory limit of {MAX_HEAP}"));
-    }
-    Ok(n)
-}
-
 fn parse_count(s: &str) -> Result<u64, String> {
     let n = parse_number(s)?;
     if n > MAX_HEAP {
@@ -280,7 +280,7 @@ fn heap_of(game: &Game, text: &str) -> Result<u64> {
         let missing = || Usage(format!("{} has no vertex named {text:?} (it has {largest})", game.name()));
         return game.heap_named(text).ok_or_else(|| missing().into());
     }
-    parse_heap(text).map_err(|e| Usage(format!("invalid value '{text}' for '<HEAPS>': {e}")).into())
+    parse_number(text).map_err(|e| Usage(format!("invalid value '{text}' for '<HEAPS>': {e}")).into())
 }
 
 fn main() -> ExitCode {
@@ -363,6 +363,7 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 }
 
 fn run(cli: Cli) -> Result<()> {
+    progress::set_limits(cli.max_time, cli.max_memory);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     match cli.command {

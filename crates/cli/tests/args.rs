@@ -110,6 +110,49 @@ fn sweep_speaks_plain_words() {
     }
     // Below 3 every heap has value 0 and is sparse: one record, G(0) = 0, no scans.
     let text = stdout(&grundy(&["sweep", "--to", "3"]));
-    assert!(text.contains("1 records, the last G(0) = 0"), "{text}");
+    assert!(text.contains("1 record, the last G(0) = 0"), "{text}");
     assert!(text.contains("no stage-2 scans"), "{text}");
+}
+
+/// Issue 25: `--to 0` is refused like `sweep --to 0`, and a negative count gets the count
+/// parser's message rather than clap's "unexpected argument".
+#[test]
+fn values_to_zero_and_negative_are_refused_in_words() {
+    let o = grundy(&["values", "--game", "kayles", "--to", "0"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--to 0"), "{}", stderr(&o));
+    let o = grundy(&["values", "--game", "kayles", "--to", "-5"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("expected a count"), "{}", stderr(&o));
+}
+
+/// Issue 25: a game far beyond reach is refused at once, with the estimate and the limits
+/// the user can raise; a periodic game answers the same heap from its proved period.
+#[test]
+fn far_heaps_are_refused_at_once_or_answered_by_the_period() {
+    let started = std::time::Instant::now();
+    let o = grundy(&["value", "--game", ".6", "10^18"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("--max-time") && err.contains("years") && err.contains("no period was proved"), "{err}");
+    assert!(started.elapsed().as_secs() < 30, "refused after {:?}", started.elapsed());
+    let o = grundy(&["value", "--game", "kayles", "10^18"]);
+    assert_eq!(stdout(&o).trim(), "1", "{}", stderr(&o));
+    let o = grundy(&["values", "--game", "s1,2,3", "--to", "1e6", "--max-time", "1s"]);
+    assert!(o.status.success(), "a proved period needs no table: {}", stderr(&o));
+    let o = grundy(&["values", "--game", "grundy", "--to", "2^30", "--max-memory", "1M"]);
+    assert!(stderr(&o).contains("--max-memory"), "{}", stderr(&o));
+}
+
+/// Issue 25: positions of any size where theory answers (a proved period, misère Nim's
+/// rule, Nim's closed form).
+#[test]
+fn big_positions_are_answered() {
+    let o = grundy(&["analyze", "--game", "kayles", "1000000000000", "5"]);
+    let text = stdout(&o);
+    assert!(text.contains("the player to move wins") && text.contains("winning moves: 3"), "{text}{}", stderr(&o));
+    let o = grundy(&["analyze", "--game", "misere-nim", "10^18", "10^18", "1"]);
+    assert!(stdout(&o).contains("winning moves: 1"), "{}{}", stdout(&o), stderr(&o));
+    let o = grundy(&["analyze", "--game", "nim", "18446744073709551615", "1"]);
+    assert!(stdout(&o).contains("the player to move wins"), "{}{}", stdout(&o), stderr(&o));
 }

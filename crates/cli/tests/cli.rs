@@ -4,7 +4,7 @@
 use std::process::Output;
 
 mod common;
-use common::{grundy, grundy_with_input};
+use common::{grundy, grundy_with_bytes, grundy_with_input};
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
@@ -106,7 +106,7 @@ fn refused_before_starting() {
     let o = grundy(&["value", "--game", ".8", "1000000"]);
     assert_eq!(o.status.code(), Some(1));
     let err = String::from_utf8(o.stderr).unwrap();
-    assert!(err.contains("would take about") && err.contains("heaps fit in that time"), "{err}");
+    assert!(err.contains("would take about") && err.contains("heaps fit") && err.contains("--max-time"), "{err}");
     assert_eq!(err.lines().count(), 1);
 }
 
@@ -231,4 +231,21 @@ fn bad_games_get_one_line() {
         let err = String::from_utf8(o.stderr).unwrap();
         assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     }
+}
+
+/// Issue 25: a line that is not UTF-8 is a move that cannot be read, not the end of the
+/// game: the next line is still played.
+#[test]
+fn play_survives_invalid_utf8() {
+    let o = grundy_with_bytes(&["play", "--game", "nim", "3"], b"\xff\xfe\n3 3\n");
+    let text = stdout(&o);
+    assert!(text.contains("invalid UTF-8"), "{text}");
+    assert!(text.contains("you win"), "{text}");
+}
+
+/// Issue 25: `period --max` is kept when small: the answer speaks of the heaps asked for.
+#[test]
+fn period_keeps_a_small_max() {
+    let text = stdout(&grundy(&["period", "--game", "kayles", "--max", "5"]));
+    assert!(text.contains("up to heap 4"), "{text}");
 }

@@ -52,8 +52,8 @@ fn json_is_the_documented_schema() {
     assert_eq!(a.rule, Rule::Normal);
     // Kayles rows of 2, 5 and 6: 1 + 2 + 4 + 5 + 5 + 6 placements of one or two pins.
     assert_eq!(a.legal_moves, 2 + 1 + 5 + 4 + 6 + 5);
-    assert_eq!(a.legal_moves, a.moves.len());
-    assert_eq!(a.winning_moves, a.moves.iter().filter(|m| m.winning).count());
+    assert_eq!(a.legal_moves, a.moves.len() as u64);
+    assert_eq!(a.winning_moves, a.moves.iter().filter(|m| m.winning).count() as u64);
     assert_eq!(a.nim_sum, a.values.iter().fold(0, |x, v| x ^ v));
     assert_eq!(a.outcome == Outcome::PlayerToMoveWins, a.nim_sum != 0);
     for m in &a.moves {

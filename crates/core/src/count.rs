@@ -51,6 +51,12 @@ pub fn parse_count(s: &str) -> Result<u64, CountError> {
     number(&t)
 }
 
+/// `n` and the noun, singular for one: "1 record", "3 records", "0 sparse heaps".
+pub fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 #[cfg(test)]
 mod tests {
     use super::{parse_count, CountError};

@@ -17,7 +17,8 @@
 //! Convention: the *pre-period* n0 is the first heap of the periodic part: G(n + p) = G(n)
 //! for every n >= n0, and n0 - 1 is the last exception (G(n0 - 1) != G(n0 - 1 + p)).
 
-use crate::engine::{Engine, EngineChoice, EngineError, EngineKind, Run, Values};
+use crate::engine::closed::closed_form;
+use crate::engine::{Engine, EngineChoice, EngineError, EngineKind, Limits, Run, Values};
 use crate::game::{Game, PeriodicityTheorem};
 
 /// An observed (unproved) period needs its periodic stretch to span at least this many
@@ -116,12 +117,14 @@ pub fn search_period_run(
     }
     let mut run = engine.run();
     let mut next = max.min(1024);
+    // A sweep may compute past `next` (whole blocks); only G(0..max) count.
+    let mut m;
     loop {
         run.extend_to(next, progress)?;
-        let m = run.len();
+        m = run.len().min(max);
         let tail = match run.held().expect("sweeps and the definition hold their values") {
-            Values::Narrow(g) => tail_period(g, cert.as_deref()),
-            Values::Wide(g) => tail_period(g, cert.as_deref()),
+            Values::Narrow(g) => tail_period(&g[..m], cert.as_deref()),
+            Values::Wide(g) => tail_period(&g[..m], cert.as_deref()),
         };
         if let Some(p) = tail.proved {
             search.found = Some(p);
@@ -137,10 +140,99 @@ pub fn search_period_run(
         }
         next = next.min(max);
     }
-    search.computed = run.len();
-    search.sparse = run.sparse_heaps();
-    search.largest = (0..run.len()).map(|n| (n, run.get(n))).max_by_key(|&(n, v)| (v, std::cmp::Reverse(n)));
+    search.computed = m;
+    search.sparse = run.sparse_heaps_below(m as u64);
+    search.largest = (0..m).map(|n| (n, run.get(n))).max_by_key(|&(n, v)| (v, std::cmp::Reverse(n)));
     Ok((search, Some(run)))
+}
+
+/// How [`HeapValues`] answers G(n).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// The game's closed form, at any heap.
+    ClosedForm,
+    /// A proved period, at any heap, from the values its proof rests on.
+    Period(Periodicity),
+    /// A table of G(0..len).
+    Table {
+        /// Heaps in the table.
+        len: u64,
+    },
+}
+
+/// G(n) of every heap up to a bound, by the cheapest exact way: a closed form, a proved
+/// period, or a table ([`heap_values`]).
+pub struct HeapValues {
+    game: Game,
+    run: Option<Run>,
+    method: Method,
+}
+
+impl HeapValues {
+    /// G(n), for n up to the bound asked for (any n for a closed form or a period).
+    pub fn get(&self, n: u64) -> u64 {
+        let at = match &self.method {
+            Method::ClosedForm => return closed_form(&self.game, n),
+            Method::Period(p) if n >= p.preperiod as u64 => {
+                p.preperiod as u64 + (n - p.preperiod as u64) % p.period as u64
+            }
+            _ => n,
+        };
+        self.run.as_ref().expect("a table or a period holds values").get(at as usize)
+    }
+
+    /// How values are answered.
+    pub fn method(&self) -> &Method {
+        &self.method
+    }
+
+    /// The computation behind a table or a period (none for a closed form).
+    pub fn run(&self) -> Option<&Run> {
+        self.run.as_ref()
+    }
+}
+
+/// Estimated seconds a period search may take before a table that does not fit the limits
+/// is refused: a short look (Kayles proves its period from 168 values), so that a heap far
+/// beyond reach is refused at once rather than after the limit's hour.
+pub const QUICK_LOOK_SECONDS: f64 = 0.5;
+
+/// G(n) for every n up to `max_heap`, by the cheapest exact way: the closed form; for a
+/// game a periodicity theorem covers, its period as soon as it is proved (computing at
+/// most G(0..=max_heap), or only a short look when that table would pass the limits); or
+/// a table of G(0..=max_heap) within `limits`. Refused, with the estimate, when none fits.
+/// `progress(done, total)` reports G(0..done) of the G(0..total) it sets out to compute.
+pub fn heap_values(
+    engine: &Engine,
+    max_heap: u64,
+    limits: Limits,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<HeapValues, EngineError> {
+    let game = engine.game().clone();
+    if engine.is_closed_form() {
+        return Ok(HeapValues { game, run: None, method: Method::ClosedForm });
+    }
+    let end = max_heap.saturating_add(1);
+    let fits = engine.check(end, limits);
+    if can_prove(&game) {
+        let quick = Limits { bytes: limits.bytes, seconds: limits.seconds.min(QUICK_LOOK_SECONDS) };
+        let look = if fits.is_ok() { end } else { end.min(engine.heaps_within(quick)) };
+        let look = usize::try_from(look).map_err(|_| EngineError::TooManyHeaps { heap: max_heap, heaps: end })?;
+        let (search, run) = search_period_run(engine, look, &mut |done| progress(done, look as u64))?;
+        let run = run.expect("an engine that is not a closed form holds its values");
+        if let Some(p) = search.found.filter(|p| p.proved) {
+            return Ok(HeapValues { game, run: Some(run), method: Method::Period(p) });
+        }
+        if let Err(cost) = fits {
+            return Err(EngineError::NoPeriodYet { cost, searched: search.computed as u64 });
+        }
+        return Ok(HeapValues { game, run: Some(run), method: Method::Table { len: end } });
+    }
+    fits?;
+    let end_usize = usize::try_from(end).map_err(|_| EngineError::TooManyHeaps { heap: max_heap, heaps: end })?;
+    let mut run = engine.run();
+    run.extend_to(end_usize, &mut |done| progress(done, end))?;
+    Ok(HeapValues { game, run: Some(run), method: Method::Table { len: end } })
 }
 
 /// A period the tail shows must hold over at least this many heaps (and two periods)

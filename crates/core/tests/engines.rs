@@ -2,7 +2,7 @@
 //! sparse sweeps (Grundy's game, octal codes, with the mask chosen automatically) and the
 //! definition, on a test set that covers every kind of game.
 
-use grundy_core::engine::{Engine, EngineChoice, EngineError, EngineKind};
+use grundy_core::engine::{Engine, EngineChoice, EngineError, EngineKind, Limits};
 use grundy_core::game::Game;
 
 const GAMES: &[&str] = &[
@@ -119,9 +119,10 @@ fn costs() {
     let def = Engine::choose(&Game::parse(".8").unwrap(), EngineChoice::Auto).unwrap();
     assert_eq!(def.kind(), EngineKind::Definition);
     assert!(def.cost(1_000_000).seconds > 1e6, "three-heap splits are cubic");
-    let fit = def.heaps_within(u64::MAX, 3600.0);
+    let fit = def.heaps_within(Limits { bytes: u64::MAX, seconds: 3600.0 });
     assert!(def.cost(fit).seconds <= 3600.0 && def.cost(fit + 1).seconds > 3600.0);
     let sweep = Engine::choose(&Game::parse("grundy").unwrap(), EngineChoice::Auto).unwrap();
-    assert_eq!(sweep.heaps_within(5_000, f64::INFINITY), 1000);
-    assert_eq!(sweep.cost(1 << 20).bytes, 5 << 20);
+    let per_heap = sweep.bytes_per_heap();
+    assert_eq!(sweep.heaps_within(Limits { bytes: 1000 * per_heap, seconds: f64::INFINITY }), 1000);
+    assert_eq!(sweep.cost(1 << 20).bytes, per_heap << 20);
 }

@@ -209,7 +209,7 @@ mod model {
                                 literal_keys(name, &order, convention),
                                 "{name} {order:?} {convention:?}"
                             );
-                            assert_eq!(a.legal_moves, keys.len());
+                            assert_eq!(a.legal_moves, keys.len() as u64);
                             let wins = brute.wins(&order);
                             assert_eq!(a.outcome == Outcome::PlayerToMoveWins, wins, "{name} {order:?} {rule:?}");
                             let mut most = 0;
@@ -219,7 +219,7 @@ mod model {
                                 let theirs = literal_keys(name, &next, convention).len();
                                 most = most.max(theirs);
                             }
-                            assert_eq!(a.winning_moves, a.moves.iter().filter(|m| m.winning).count());
+                            assert_eq!(a.winning_moves, a.moves.iter().filter(|m| m.winning).count() as u64);
                             // The policy: a winning move when there is one, else the most
                             // moves left to the opponent, the first such on a tie.
                             match a.computer() {

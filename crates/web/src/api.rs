@@ -21,10 +21,12 @@
 use std::sync::OnceLock;
 
 use grundy_core::count::parse_count;
-use grundy_core::engine::{Engine, EngineChoice, Wide};
+use grundy_core::engine::{Engine, EngineChoice, Limits, Wide};
+use grundy_core::game::words::Words;
 use grundy_core::game::{catalog, Game};
 use grundy_core::learn::explain::worked;
 use grundy_core::learn::practice::{problem, PRACTICE_MAX_HEAP};
+use grundy_core::period::heap_values;
 use grundy_core::position::model::{analyze, Analysis, Convention, Rule};
 
 use serde_json::json;
@@ -40,6 +42,9 @@ pub const MAX_VALUES: u64 = 100_000;
 /// Longest computation of values a request may start, by the core's estimate
 /// ([`Engine::cost`]): take-and-break codes that split heaps in three cost n³.
 pub const MAX_SECONDS: f64 = 0.5;
+
+/// Memory the values of one request may take (estimated): 64 MiB.
+pub const MAX_BYTES: u64 = 64 << 20;
 /// Most moves a position may have by the core's bound ([`Game::heap_move_bound`]), so that
 /// a reply stays under about 3 MB (some 200 bytes a move). Every position of the page's
 /// games within [`MAX_HEAPS`] and [`MAX_STONES`] is under it (the most, Kayles rows of
@@ -194,46 +199,42 @@ fn json_kind(v: &serde_json::Value) -> &'static str {
     }
 }
 
-/// The catalog's entry for a game, whatever name it was given by.
-fn entry_of(game: &Game) -> Option<&'static catalog::Entry> {
-    catalog::CATALOG.iter().find(|e| e.game() == *game)
-}
-
 /// The id an answer names a game by: the catalog's id, or the game's own name.
 fn id_of(game: &Game) -> String {
-    entry_of(game).map_or_else(|| game.name(), |e| e.id.to_string())
+    catalog::entry_of(game).map_or_else(|| game.name(), |e| e.id.to_string())
 }
 
-/// G(0..count) of a game (Grundy's game from the table computed once), or a 422 when the
-/// core's estimate of its cost is over [`MAX_SECONDS`].
-fn values_of(game: &Game, count: u64) -> Result<Vec<u64>, Reply> {
-    if *game == Game::Grundy && count <= MAX_VALUES + 1 {
-        return Ok(grundy_values()[..count as usize].iter().map(|&v| u64::from(v)).collect());
+/// What a request may cost: [`MAX_SECONDS`] of estimated time and [`MAX_BYTES`] of memory.
+const LIMITS: Limits = Limits { seconds: MAX_SECONDS, bytes: MAX_BYTES };
+
+/// G(n) for every n up to `max_heap` (Grundy's game from the table computed once, any
+/// other game by the core's cheapest exact way: a closed form, a proved period or a
+/// table), or a 422 with the core's estimate when that would pass [`LIMITS`].
+fn values_upto(game: &Game, max_heap: u64) -> Result<Box<dyn Fn(u64) -> u64>, Reply> {
+    if *game == Game::Grundy && max_heap <= MAX_VALUES {
+        return Ok(Box::new(|n| u64::from(grundy_values()[n as usize])));
     }
-    // The engine the CLI uses, after its estimate.
     let engine = Engine::choose(game, EngineChoice::Auto).map_err(|e| Reply::error(422, e.to_string()))?;
-    let seconds = engine.cost(count).seconds;
-    if seconds > MAX_SECONDS {
-        let within = engine.heaps_within(u64::MAX, MAX_SECONDS);
-        return Err(Reply::error(
-            422,
-            format!(
-                "G(0..{count}) of {} would take about {seconds:.1} s, more than the {MAX_SECONDS} s a request may take; up to {within} heaps fit",
-                game.name()
-            ),
-        ));
+    let values =
+        heap_values(&engine, max_heap, LIMITS, &mut |_, _| {}).map_err(|e| Reply::error(422, e.to_string()))?;
+    Ok(Box::new(move |n| values.get(n)))
+}
+
+/// G(0..count).
+fn values_of(game: &Game, count: u64) -> Result<Vec<u64>, Reply> {
+    if count == 0 {
+        return Ok(Vec::new());
     }
-    let mut value =
-        engine.value_fn(count.saturating_sub(1), &mut |_| {}).map_err(|e| Reply::error(422, e.to_string()))?;
-    Ok((0..count).map(&mut value).collect())
+    let value = values_upto(game, count - 1)?;
+    Ok((0..count).map(value).collect())
 }
 
 /// The core's analysis of the position (heaps in the order given).
 fn analysis(req: &PositionRequest) -> Result<Analysis, Reply> {
     let max = req.heaps.iter().copied().max().unwrap_or(0);
-    let g = values_of(&req.game, max + 1)?;
+    let value = values_upto(&req.game, max)?;
     let rule = if req.misere { Rule::Misere } else { Rule::Normal };
-    analyze(&req.game, &req.heaps, rule, req.count, |n| g[n as usize]).map_err(|e| Reply::error(422, e.to_string()))
+    analyze(&req.game, &req.heaps, rule, req.count, value).map_err(|e| Reply::error(422, e.to_string()))
 }
 
 /// `/api/analyze`: the analysis document, plus `game_over` for the page and, when no move
@@ -251,7 +252,7 @@ fn analysis_reply(a: &Analysis, game: &Game) -> Reply {
 /// Why a position without moves has none, naming what is left by the catalog's picture of
 /// the game (heaps, rows of pins, strips of squares).
 fn end_reason(game: &Game, heaps: &[u64]) -> String {
-    let noun = entry_of(game).map_or("heap", |e| e.play.word());
+    let noun = Words::of(game).thing();
     let mut sizes: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
     sizes.sort_unstable();
     sizes.dedup();
@@ -280,8 +281,8 @@ fn practice_reply(query: &str) -> Reply {
         Ok(g) => g,
         Err(e) => return Reply::error(400, e.to_string()),
     };
-    let (name, rules) =
-        entry_of(&game).map_or_else(|| (game.name(), game.rules()), |e| (e.name.to_string(), e.rules.to_string()));
+    let (name, rules) = catalog::entry_of(&game)
+        .map_or_else(|| (game.name(), game.rules()), |e| (e.name.to_string(), e.rules.to_string()));
     let p = problem(seed, PRACTICE_MAX_HEAP);
     match worked(&game, &p.heaps, Convention::Heaps) {
         Ok(e) => Reply::json(
@@ -318,7 +319,7 @@ pub fn handle(method: &str, url: &str, body: &[u8]) -> Reply {
             let games: Vec<_> = page_games()
                 .map(|e| {
                     let ui = move_ui(&e.game());
-                    json!({ "id": e.id, "name": e.name, "rules": e.rules, "play": e.play.word(), "ui": ui })
+                    json!({ "id": e.id, "name": e.name, "rules": e.rules, "play": e.words.thing(), "ui": ui })
                 })
                 .collect();
             Reply::json(200, json!({ "games": games, "max_heaps": MAX_HEAPS, "max_heap": MAX_HEAP }))

@@ -7,12 +7,12 @@ use std::io::Write;
 use anyhow::Result;
 use clap::ValueEnum;
 use grundy_core::game::Game;
-use grundy_core::position::model::{analyze, check_move_count, heap_label, Analysis, Convention, Rule};
+use grundy_core::position::model::{analyze_values, heap_label, Analysis, Convention, Listed, Rule};
 use grundy_core::position::Outcome;
 
 use grundy_core::engine::EngineChoice;
 
-use super::values::value_fn;
+use super::values::heap_values;
 
 /// How `analyze` prints.
 #[derive(Clone, Copy, Debug, Default, ValueEnum)]
@@ -24,10 +24,9 @@ pub enum AnalyzeFormat {
 
 /// The analysis of a position, as the terminal game and `analyze` see it.
 pub fn analysis(game: &Game, heaps: &[u64], rule: Rule, convention: Convention) -> Result<Analysis> {
-    check_move_count(game, heaps)?;
     let max = heaps.iter().copied().max().unwrap_or(0);
-    let value = value_fn(game, max, EngineChoice::Auto)?;
-    Ok(analyze(game, heaps, rule, convention, value)?)
+    let values = heap_values(game, max, EngineChoice::Auto)?;
+    Ok(analyze_values(game, heaps, rule, convention, &values)?)
 }
 
 pub fn run(
@@ -83,6 +82,10 @@ fn write_text(out: &mut impl Write, game: &Game, a: &Analysis) -> Result<()> {
     }
     writeln!(out, "counting: {} ({})", a.convention.name(), a.convention.explain())?;
     writeln!(out, "legal moves: {}; winning moves: {}", a.legal_moves, a.winning_moves)?;
+    let shown = a.moves.iter().filter(|m| m.winning).count() as u64;
+    if a.listed == Listed::Some && shown < a.winning_moves {
+        writeln!(out, "  (too many to list: the first {shown})")?;
+    }
     for m in a.moves.iter().filter(|m| m.winning) {
         match a.rule {
             Rule::Normal => writeln!(out, "  {} (nim-sum after: 0)", m.description)?,

@@ -1,27 +1,16 @@
 //! `grundy period`: the pre-period and period of a game's values, computed by the fastest
-//! engine until a periodicity theorem proves them, or until `--max` heaps.
+//! engine until a periodicity theorem proves them, or until `--max` heaps (by default as
+//! many as fit `--max-time` and `--max-memory`).
 
 use std::io::Write;
 
 use anyhow::{bail, Context, Result};
-use grundy_core::engine::{Engine, EngineChoice, EngineKind};
+use grundy_core::count::plural;
+use grundy_core::engine::{Engine, EngineChoice};
 use grundy_core::game::Game;
 use grundy_core::period::{search_period, OBSERVED_MIN_SPAN};
 
-use super::values::{check_cost, memory_budget, Progress};
-
-/// How long the definition may run by default (estimated): ten minutes, with a progress bar.
-const DEFINITION_DEFAULT_SECONDS: f64 = 600.0;
-
-/// The default `--max`: as many heaps as fit in memory (the definition: as many as it
-/// computes in [`DEFINITION_DEFAULT_SECONDS`]).
-fn default_max(engine: &Engine) -> u64 {
-    let budget = memory_budget();
-    match engine.kind() {
-        EngineKind::Definition => engine.heaps_within(budget, DEFINITION_DEFAULT_SECONDS),
-        _ => budget / engine.bytes_per_heap(),
-    }
-}
+use crate::progress::{limits, Progress};
 
 pub fn run(out: &mut impl Write, game: &Game, max: Option<u64>, choice: EngineChoice) -> Result<()> {
     let engine = Engine::choose(game, choice)?;
@@ -30,12 +19,13 @@ pub fn run(out: &mut impl Write, game: &Game, max: Option<u64>, choice: EngineCh
             if m < 2 {
                 bail!("--max {m}: a period needs at least two heaps' values");
             }
-            check_cost(&engine, m)?;
+            engine.check(m, limits())?;
             m
         }
-        None => default_max(&engine),
+        // As many heaps as fit the limits.
+        None => engine.heaps_within(limits()),
     };
-    let mut progress = Progress::new(max, "looking for a period");
+    let mut progress = Progress::new(&engine, max, "looking for a period");
     let max_usize = usize::try_from(max).context("too many heaps for this platform")?;
     let result = search_period(&engine, max_usize, &mut |done| progress.set(done));
     progress.finish();
@@ -88,7 +78,9 @@ pub fn run(out: &mut impl Write, game: &Game, max: Option<u64>, choice: EngineCh
         if let Some((heap, value)) = s.largest {
             write!(out, "largest value {value} (first at heap {heap})")?;
             match s.sparse {
-                Some((count, Some(last))) => writeln!(out, "; {count} sparse heaps, the last {last}")?,
+                Some((count, Some(last))) => {
+                    writeln!(out, "; {}, the last {last}", plural(count as u64, "sparse heap", "sparse heaps"))?
+                }
                 Some((_, None)) => writeln!(out, "; no sparse heaps")?,
                 None => writeln!(out)?,
             }

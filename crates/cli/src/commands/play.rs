@@ -44,7 +44,7 @@ pub fn run(game: Game, heaps: Vec<u64>, computer_first: bool, rule: Rule, conven
     // Refuses, before the game starts, what cannot be analyzed (e.g. misère beyond the limit).
     let mut a = analysis(&game, &heaps, rule, convention)?;
     let stdin = io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut input = stdin.lock();
     let mut out = io::stdout();
     let misere = a.rule == Rule::Misere;
     let splits_only = game == Game::Grundy;
@@ -76,11 +76,18 @@ pub fn run(game: Game, heaps: Vec<u64>, computer_first: bool, rule: Rule, conven
             }
             write!(out, "your move: ")?;
             out.flush()?;
-            let Some(line) = lines.next() else {
+            // Bytes, not lines of UTF-8: a stray invalid byte is a move that cannot be read,
+            // not the end of the game.
+            let mut bytes = Vec::new();
+            if input.read_until(b'\n', &mut bytes)? == 0 {
                 writeln!(out, "\n(end of input: game left unfinished)")?;
                 return Ok(());
+            }
+            let Ok(line) = String::from_utf8(bytes) else {
+                writeln!(out, "that is not text (invalid UTF-8); type a move's number, 'hint' or 'quit'")?;
+                continue;
             };
-            match parse_input(&line?, &a, splits_only) {
+            match parse_input(line.trim_end_matches(['\n', '\r']), &a, splits_only) {
                 Ok(Command::Quit) => {
                     writeln!(out, "bye")?;
                     return Ok(());

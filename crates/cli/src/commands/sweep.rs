@@ -3,6 +3,7 @@
 use std::io::Write;
 
 use anyhow::{bail, Context, Result};
+use grundy_core::count::plural;
 use grundy_core::engine::{Engine, EngineChoice};
 use grundy_core::game::Game;
 use grundy_core::{HeapValue, SweepStats};
@@ -29,10 +30,10 @@ fn describe(to: u64, s: &SweepStats) -> String {
         None => "none".to_string(),
     };
     let mut text = format!(
-        "G(0..{to}): {} sparse heaps, {}\n{} records, {}\n",
-        s.sparse_heaps.len(),
+        "G(0..{to}): {}, {}\n{}, {}\n",
+        plural(s.sparse_heaps.len() as u64, "sparse heap", "sparse heaps"),
         last(s.sparse_heaps.last()),
-        s.records.len(),
+        plural(s.records.len() as u64, "record", "records"),
         last(s.records.last())
     );
     text.push_str(&match s.scan.longest {

@@ -12,6 +12,11 @@ pub fn grundy(args: &[&str]) -> Output {
 
 /// `grundy args...` with `input` written to its standard input.
 pub fn grundy_with_input(args: &[&str], input: &str) -> Output {
+    grundy_with_bytes(args, input.as_bytes())
+}
+
+/// `grundy args...` with `input`, any bytes, written to its standard input.
+pub fn grundy_with_bytes(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
         .stdin(Stdio::piped())
@@ -19,6 +24,6 @@ pub fn grundy_with_input(args: &[&str], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run grundy");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
     child.wait_with_output().unwrap()
 }

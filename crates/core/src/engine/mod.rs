@@ -15,16 +15,18 @@
 
 use thiserror::Error;
 
-use crate::game::{Game, SubtractionSet};
+use crate::game::Game;
 use closed::closed_form;
 use definition::{Sequence, ValuesError};
 use grundy::fast::FastSweep;
 use grundy::sweep::SweepError;
 use octal::{OctalSweep, OctalSweepError};
 
+pub use cost::{Cost, CostError, Limits};
 pub use definition::Wide;
 
 pub mod closed;
+pub mod cost;
 pub mod definition;
 pub mod grundy;
 pub mod octal;
@@ -101,7 +103,7 @@ impl EngineKind {
 }
 
 /// Why an engine cannot be chosen or cannot finish.
-#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[derive(Debug, Error, Clone, PartialEq)]
 pub enum EngineError {
     /// `--engine` named no engine.
     #[error("unknown engine {text:?} (auto, definition, sparse or closed)")]
@@ -136,21 +138,18 @@ pub enum EngineError {
     /// Grundy's sweep could not go on.
     #[error(transparent)]
     Sweep(#[from] SweepError),
+    /// The job would pass the memory or time limit.
+    #[error(transparent)]
+    Cost(#[from] CostError),
+    /// A heap beyond the limits, of a game whose period a short look did not prove.
+    #[error("{cost}; no period was proved from G(0..{searched}) (`grundy period` looks further)")]
+    NoPeriodYet {
+        /// Why the table itself is refused.
+        cost: CostError,
+        /// Values the short look computed.
+        searched: u64,
+    },
 }
-
-/// What computing G(0..n) is expected to cost: a plan, not a promise (the sparse sweeps
-/// depend on how sparse the game turns out).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Cost {
-    /// Peak memory in bytes.
-    pub bytes: u64,
-    /// Expected seconds on one core of a 2020s machine, release build.
-    pub seconds: f64,
-}
-
-/// Seconds per option the definition looks at (release build, measured on the 2-core
-/// machine: `.137` to 2^15, 2^28 options, in 2.0 s of CPU time).
-const DEFINITION_SECONDS_PER_OPTION: f64 = 7.5e-9;
 
 /// An engine chosen for one game.
 #[derive(Clone, Debug)]
@@ -208,45 +207,6 @@ impl Engine {
         self.kind
     }
 
-    /// Bytes a heap of a G(0..n) table takes with this engine.
-    pub fn bytes_per_heap(&self) -> u64 {
-        match self.kind {
-            EngineKind::GrundySweep => 5,
-            _ => 4,
-        }
-    }
-
-    /// What G(0..n) costs.
-    pub fn cost(&self, n: u64) -> Cost {
-        let nf = n as f64;
-        let bytes = n.saturating_mul(self.bytes_per_heap());
-        let seconds = match self.kind {
-            EngineKind::ClosedForm => nf * 2e-9,
-            // 2^22 heaps in 3.9 s (runs/bench), slightly worse than linear.
-            EngineKind::GrundySweep => nf * 1e-6 * (nf / 4194304.0).max(1.0).sqrt(),
-            // .6: 2^20 in 14.5 s, 2^22 in 41 s; other octal games are mostly faster.
-            EngineKind::OctalSweep => nf * 1e-5 * (nf / 1048576.0).max(1.0).powf(0.5),
-            EngineKind::Definition => definition_options(&self.game, nf) * DEFINITION_SECONDS_PER_OPTION,
-        };
-        Cost { bytes, seconds }
-    }
-
-    /// The largest n such that G(0..n) takes at most `bytes` of memory and `seconds` of time.
-    pub fn heaps_within(&self, bytes: u64, seconds: f64) -> u64 {
-        let by_memory = bytes / self.bytes_per_heap();
-        // The cost grows with n: bisect.
-        let (mut lo, mut hi) = (0u64, by_memory);
-        while lo < hi {
-            let mid = lo + (hi - lo).div_ceil(2);
-            if self.cost(mid).seconds <= seconds {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        lo
-    }
-
     /// Whether [`Engine::value`] answers at once, without a table of smaller heaps.
     pub fn is_closed_form(&self) -> bool {
         self.kind == EngineKind::ClosedForm
@@ -298,23 +258,6 @@ impl Engine {
             run.extend_to(end, progress)?;
         }
         Ok(move |n: u64| run.get(n as usize))
-    }
-}
-
-/// Options the definition examines for G(0..n).
-fn definition_options(game: &Game, n: f64) -> f64 {
-    match game {
-        Game::Grundy => n * n / 4.0,
-        Game::TakeAndBreak(t) => {
-            let twos = t.digits().iter().filter(|&&d| d & 4 != 0).count() as f64;
-            let threes = t.digits().iter().filter(|&&d| d & 8 != 0).count() as f64;
-            n + twos * n * n / 4.0 + threes * n * n * n / 36.0
-        }
-        Game::Subtraction(SubtractionSet::Finite(s)) => n * s.len() as f64,
-        Game::Subtraction(SubtractionSet::Squares) => n * n.sqrt() * 2.0 / 3.0,
-        Game::TakeAtMostHalf => n * n / 4.0,
-        Game::Nim { .. } => n * n / 2.0,
-        Game::Graph(g) => g.edges() as f64 + n,
     }
 }
 
@@ -417,20 +360,16 @@ impl Run {
         }
     }
 
-    /// The sparse heaps a sparse sweep found, as (how many, the last heap): `None` for the
-    /// other engines.
-    pub fn sparse_heaps(&self) -> Option<(usize, Option<u64>)> {
-        match &self.state {
-            State::Grundy(s) => {
-                let h = &s.stats().sparse_heaps;
-                Some((h.len(), h.last().map(|h| h.heap)))
-            }
-            State::Octal(Some(s)) => {
-                let h = s.sparse_heaps();
-                Some((h.len(), h.last().map(|h| h.0 as u64)))
-            }
-            _ => None,
-        }
+    /// The sparse heaps a sparse sweep found below `end`, as (how many, the last heap):
+    /// `None` for the other engines.
+    pub fn sparse_heaps_below(&self, end: u64) -> Option<(usize, Option<u64>)> {
+        let heaps: Vec<u64> = match &self.state {
+            State::Grundy(s) => s.stats().sparse_heaps.iter().map(|h| h.heap).collect(),
+            State::Octal(Some(s)) => s.sparse_heaps().iter().map(|h| h.0 as u64).collect(),
+            _ => return None,
+        };
+        let below: Vec<u64> = heaps.into_iter().filter(|&h| h < end).collect();
+        Some((below.len(), below.last().copied()))
     }
 
     /// What the sweep of Grundy's game recorded (sparse heaps, records, every value's count

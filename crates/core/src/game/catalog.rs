@@ -1,30 +1,10 @@
-//! The one list of named games: id, the names people use, the rules in one line and how the
-//! game is drawn. [`crate::game::Game::parse`], the CLI's help, the web API's `/api/games`
+//! The one list of named games: id, the names people use, the rules in one line, and the
+//! words its moves read in (which also say how it is drawn). Adding a named game is adding
+//! an entry here. [`crate::game::Game::parse`], the CLI's help, the web API's `/api/games`
 //! and through it the play page all read this list; none keeps its own.
 
+use super::words::{RowWords, Words};
 use super::{Game, SubtractionSet, TakeAndBreak};
-
-/// How a game is pictured: what a heap of n stands for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Play {
-    /// A heap of n stones.
-    Heap,
-    /// A row of n pins (Kayles-like games: a move may split the row).
-    Row,
-    /// A strip of n empty squares (domino and cross games).
-    Strip,
-}
-
-impl Play {
-    /// The word used by the web API.
-    pub fn word(self) -> &'static str {
-        match self {
-            Play::Heap => "heap",
-            Play::Row => "row",
-            Play::Strip => "strip",
-        }
-    }
-}
 
 /// What an entry is, as a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,8 +29,8 @@ pub struct Entry {
     pub aliases: &'static [&'static str],
     /// The rules in one line.
     pub rules: &'static str,
-    /// How a heap is drawn.
-    pub play: Play,
+    /// How its moves read, and so how a heap is drawn (a heap, a row of pins, a strip).
+    pub words: Words,
     /// Whether the play page offers it.
     pub on_page: bool,
     kind: Kind,
@@ -82,7 +62,7 @@ pub const CATALOG: &[Entry] = &[
         name: "Grundy's game",
         aliases: &["grundys-game", "grundy-s-game"],
         rules: "Split one heap into two heaps of different sizes (4!.0); heaps of 1 and 2 cannot be split.",
-        play: Play::Heap,
+        words: Words::Split,
         on_page: true,
         kind: Kind::Grundy,
     },
@@ -91,7 +71,7 @@ pub const CATALOG: &[Entry] = &[
         name: "Kayles (.77)",
         aliases: &[],
         rules: "Knock down one pin or two adjacent pins from a row; the pins left may form two rows.",
-        play: Play::Row,
+        words: Words::Row(RowWords { verb: "knock down", piece: "pin", row: "row" }),
         on_page: true,
         kind: Kind::Code(".77"),
     },
@@ -100,7 +80,7 @@ pub const CATALOG: &[Entry] = &[
         name: "Dawson's Kayles: dominoes on strips (.07)",
         aliases: &["dawson-s-kayles", "dominoes"],
         rules: "Place a domino on two adjacent empty squares of a strip.",
-        play: Play::Strip,
+        words: Words::Row(RowWords { verb: "place a domino on", piece: "square", row: "strip" }),
         on_page: true,
         kind: Kind::Code(".07"),
     },
@@ -109,7 +89,7 @@ pub const CATALOG: &[Entry] = &[
         name: "Dawson's chess (.137)",
         aliases: &["dawson-s-chess", "crosses"],
         rules: "Put a cross on an empty square of a strip that is not next to another cross.",
-        play: Play::Strip,
+        words: Words::Crosses,
         on_page: true,
         kind: Kind::Code(".137"),
     },
@@ -118,7 +98,7 @@ pub const CATALOG: &[Entry] = &[
         name: "Subtraction: take 1, 2 or 3",
         aliases: &[],
         rules: "Take 1, 2 or 3 stones from one heap.",
-        play: Play::Heap,
+        words: Words::Take,
         on_page: true,
         kind: Kind::Subtraction(&[1, 2, 3]),
     },
@@ -127,7 +107,7 @@ pub const CATALOG: &[Entry] = &[
         name: "Take at most half",
         aliases: &["take-at-most-half"],
         rules: "Take at least one stone and at most half of the stones of one heap.",
-        play: Play::Heap,
+        words: Words::Take,
         on_page: true,
         kind: Kind::TakeAtMostHalf,
     },
@@ -136,7 +116,7 @@ pub const CATALOG: &[Entry] = &[
         name: "Subtract a square",
         aliases: &["subtract-a-square"],
         rules: "Take a square number of stones (1, 4, 9, ...) from one heap.",
-        play: Play::Heap,
+        words: Words::Take,
         on_page: false,
         kind: Kind::Squares,
     },
@@ -145,7 +125,7 @@ pub const CATALOG: &[Entry] = &[
         name: "Nim",
         aliases: &[],
         rules: "Take any number of stones from one heap; whoever takes the last stone wins.",
-        play: Play::Heap,
+        words: Words::Take,
         on_page: true,
         kind: Kind::Nim { misere: false },
     },
@@ -154,9 +134,18 @@ pub const CATALOG: &[Entry] = &[
         name: "Nim, misère (taking the last stone loses)",
         aliases: &["misère-nim"],
         rules: "Take any number of stones from one heap; whoever takes the last stone loses.",
-        play: Play::Heap,
+        words: Words::Take,
         on_page: true,
         kind: Kind::Nim { misere: true },
+    },
+    Entry {
+        id: "officers",
+        name: "Officers (.6)",
+        aliases: &[],
+        rules: "Remove one coin from a row of coins, but never a row's last coin; the coins left may form two rows.",
+        words: Words::Row(RowWords { verb: "remove", piece: "coin", row: "row" }),
+        on_page: true,
+        kind: Kind::Code(".6"),
     },
 ];
 
@@ -169,6 +158,11 @@ pub fn find(name: &str) -> Option<&'static Entry> {
 /// The form names are compared in.
 pub(super) fn normalize(name: &str) -> String {
     name.trim().to_lowercase().replace(['\'', '_', ' '], "-")
+}
+
+/// The entry whose game is `game`, if it has a name.
+pub fn entry_of(game: &Game) -> Option<&'static Entry> {
+    CATALOG.iter().find(|e| e.game() == *game)
 }
 
 /// Every id, comma-separated, for error texts.
@@ -198,5 +192,17 @@ mod tests {
         assert_eq!(find("Dawson's Chess").unwrap().id, "dawsons-chess");
         assert_eq!(find("take_at_most_half").unwrap().id, "half");
         assert!(find("chess").is_none());
+        assert_eq!(find("Officers").unwrap().game(), Game::parse(".6").unwrap());
+    }
+
+    /// A named game reads in its own words: Officers' moves remove coins from rows, where
+    /// the bare code .6 would remove squares.
+    #[test]
+    fn officers_read_as_coins() {
+        let officers = Game::parse("officers").unwrap();
+        let said = super::super::words::describe(&officers, 0, 5, 1, Some(3), None, &[2, 2]);
+        assert_eq!(said, "remove coin 3 of row A (5), leaving 2 and 2");
+        assert_eq!(Words::of(&officers).thing(), "row");
+        assert_eq!(Words::of(&Game::parse(".6!").unwrap()), Words::Row(RowWords::SQUARES));
     }
 }

@@ -22,7 +22,7 @@ pub mod graph;
 mod options;
 pub(crate) mod placement;
 mod take_and_break;
-pub(crate) mod words;
+pub mod words;
 
 /// Why a game description was refused. Every field holds the text as the user typed it.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -193,7 +193,7 @@ impl Game {
     /// The rules in one line: the catalog's words for a game it names, otherwise written
     /// from the game's description (a take-and-break code, a subtraction set).
     pub fn rules(&self) -> String {
-        if let Some(entry) = catalog::CATALOG.iter().find(|e| e.game() == *self) {
+        if let Some(entry) = catalog::entry_of(self) {
             return entry.rules.to_string();
         }
         match self {
@@ -220,6 +220,18 @@ impl Game {
             ),
             // Every other game has a catalog entry.
             _ => self.name(),
+        }
+    }
+
+    /// The rule of a heap's moves in a form that lets them be counted without listing them
+    /// (positions too large to list, [`crate::position::large`]).
+    pub fn move_rule(&self) -> MoveRule<'_> {
+        match self {
+            Game::Nim { .. } => MoveRule::TakeAny,
+            Game::TakeAndBreak(t) if t.digits().iter().all(|&d| d < 8) => {
+                MoveRule::Digits { digits: t.digits(), unequal: t.unequal() }
+            }
+            _ => MoveRule::Other,
         }
     }
 
@@ -295,6 +307,23 @@ impl Game {
             }),
         }
     }
+}
+
+/// A heap's moves, described for counting ([`Game::move_rule`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveRule<'a> {
+    /// Take any number of stones (Nim).
+    TakeAny,
+    /// A take-and-break code that leaves at most two heaps: digit k says what taking k may
+    /// leave (1: nothing, 2: one heap, 4: two heaps); `unequal`: two heaps must differ.
+    Digits {
+        /// The code's digits, d_0 first.
+        digits: &'a [u8],
+        /// Whether the heaps left must differ (`!`).
+        unequal: bool,
+    },
+    /// Any other rule.
+    Other,
 }
 
 /// A game played on heaps, one heap at a time.

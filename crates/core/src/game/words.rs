@@ -29,43 +29,55 @@ pub fn heap_index_of_label(label: &str) -> Option<usize> {
     Some(n - 1)
 }
 
-/// How a game's moves read in words and whether it is played on a row.
+/// How a game's moves read in words and how it is drawn. A named game carries its own in
+/// its [`super::catalog`] entry; any other game gets the words of its kind ([`Words::of`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Words {
+pub enum Words {
     /// Grundy's game: split a heap.
     Split,
     /// Nim, subtraction games, take-at-most-half: take stones from a heap.
     Take,
     /// Take-and-break codes not read as a row.
     Code,
-    /// Kayles `.77`: pins in a row.
-    Pins,
-    /// Dawson's Kayles `.07`: dominoes on strips.
-    Dominoes,
-    /// Dawson's chess `.137`: crosses on strips.
-    Crosses,
-    /// Any other take-and-break code read as a row of squares.
-    Squares,
     /// A game on a graph: move a token along an edge.
     Token,
+    /// A game on a row, where a move removes a run of pieces (pins, squares, coins) and
+    /// may split the row in two.
+    Row(RowWords),
+    /// Dawson's chess: a cross on a square clears it and its neighbours.
+    Crosses,
+}
+
+/// The nouns and the verb of a game on a row: "knock down pins 3-4 of row A".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RowWords {
+    /// What a move does to the pieces ("knock down").
+    pub verb: &'static str,
+    /// One piece ("pin"; the plural adds an s).
+    pub piece: &'static str,
+    /// What a heap is drawn as ("row", "strip").
+    pub row: &'static str,
+}
+
+impl RowWords {
+    /// The words of a take-and-break code read as a row of squares, when no name says more.
+    pub const SQUARES: RowWords = RowWords { verb: "remove", piece: "square", row: "row" };
 }
 
 impl Words {
-    pub(crate) fn of(game: &Game) -> Words {
+    /// The words `game` is played in: its catalog entry's if it has one, else its kind's.
+    pub fn of(game: &Game) -> Words {
+        if let Some(entry) = super::catalog::entry_of(game) {
+            return entry.words;
+        }
         match game {
             Game::Grundy => Words::Split,
             Game::TakeAndBreak(t) => {
                 let d = t.digits();
                 if t.is_grundys_game() || d[0] != 0 || d.iter().any(|&x| x & 8 != 0) {
                     Words::Code
-                } else if !t.unequal() && d == [0, 7, 7] {
-                    Words::Pins
-                } else if !t.unequal() && d == [0, 0, 7] {
-                    Words::Dominoes
-                } else if !t.unequal() && d == [0, 1, 3, 7] {
-                    Words::Crosses
                 } else {
-                    Words::Squares
+                    Words::Row(RowWords::SQUARES)
                 }
             }
             Game::Graph(_) => Words::Token,
@@ -73,8 +85,18 @@ impl Words {
         }
     }
 
-    pub(crate) fn on_a_row(self) -> bool {
-        matches!(self, Words::Pins | Words::Dominoes | Words::Crosses | Words::Squares)
+    /// Whether the game is played on a row, so that moves have places.
+    pub fn on_a_row(self) -> bool {
+        matches!(self, Words::Row(_) | Words::Crosses)
+    }
+
+    /// What one heap is drawn as: "heap", "row", "strip".
+    pub fn thing(self) -> &'static str {
+        match self {
+            Words::Row(r) => r.row,
+            Words::Crosses => "strip",
+            _ => "heap",
+        }
     }
 }
 
@@ -128,16 +150,11 @@ pub(crate) fn describe(
             (_, 0 | 1) => format!("take {take} from heap {label} ({heap}), {}", leaving(left)),
             _ => format!("take {take} from heap {label} ({heap}) and split the rest into {}", list(left)),
         },
-        Words::Pins => format!("{} of row {label} ({heap}), {}", squares("knock down", "pin"), leaving(left)),
-        Words::Dominoes => {
-            let p = at.unwrap_or(1);
-            format!("place a domino on squares {p}-{} of strip {label} ({heap}), {}", p + 1, leaving(left))
-        }
+        Words::Row(r) => format!("{} of {} {label} ({heap}), {}", squares(r.verb, r.piece), r.row, leaving(left)),
         Words::Crosses => {
             let [square, _] = piece.unwrap_or_else(|| piece_of(words, heap, take, at.unwrap_or(1)));
             format!("put a cross on square {square} of strip {label} ({heap}), {}", leaving(left))
         }
-        Words::Squares => format!("{} of row {label} ({heap}), {}", squares("remove", "square"), leaving(left)),
     }
 }
 

@@ -30,7 +30,7 @@ pub const MAX_EXPLAINED_HEAP: u64 = 1000;
 pub const MAX_EXPLAINED_HEAPS: usize = 26;
 
 /// Why a position cannot be explained.
-#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[derive(Debug, Error, Clone, PartialEq)]
 pub enum ExplainError {
     /// No heap was given.
     #[error("the position has no heaps")]

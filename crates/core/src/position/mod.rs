@@ -14,6 +14,7 @@ use crate::Value;
 
 pub mod exhaustive;
 pub mod input;
+pub mod large;
 pub mod misere;
 pub mod model;
 

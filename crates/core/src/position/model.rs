@@ -33,6 +33,7 @@ use thiserror::Error;
 use crate::game::placement::{heap_moves_of, PlacedMove};
 use crate::game::words::{describe, Words};
 use crate::game::Game;
+use crate::period::HeapValues;
 use crate::position::exhaustive::{Search, MISERE_MAX_STONES};
 use crate::position::misere::analyze_misere_nim;
 use crate::position::Outcome;
@@ -179,10 +180,13 @@ pub struct Analysis {
     pub nim_sum: u64,
     /// Who wins with best play under the rule.
     pub outcome: Outcome,
-    /// How many moves are listed: the length of `moves`.
-    pub legal_moves: usize,
+    /// How many legal moves the position has (in the convention).
+    pub legal_moves: u64,
     /// How many of them win.
-    pub winning_moves: usize,
+    pub winning_moves: u64,
+    /// Whether `moves` lists every legal move, or (a position too large to list) some.
+    #[serde(default)]
+    pub listed: Listed,
     /// Index in `moves` of the computer's choice (none when no move is left).
     pub computer_move: Option<usize>,
     /// Every legal move under the convention, by heap index, then in the game's order.
@@ -202,8 +206,21 @@ impl Analysis {
 
     /// Whether no move is left.
     pub fn game_over(&self) -> bool {
-        self.moves.is_empty()
+        self.legal_moves == 0
     }
+}
+
+/// Which moves an [`Analysis`] lists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Listed {
+    /// Every legal move.
+    #[default]
+    Every,
+    /// A position with more moves than [`MAX_LISTED_MOVES`]: the winning moves (up to
+    /// [`super::large::MAX_LISTED_WINNING`]), or when none wins the first legal move of
+    /// each heap; the counts are still exact.
+    Some,
 }
 
 /// The heaps after replacing heap `index` by `left`, in place.
@@ -253,6 +270,29 @@ pub fn check_move_count(game: &Game, heaps: &[u64]) -> Result<(), PositionError>
         return Err(PositionError::TooManyMoves { game: game.name(), bound, limit: MAX_LISTED_MOVES });
     }
     Ok(())
+}
+
+/// Analyzes a position of `game` under `rule`, counting moves by `convention`, with the
+/// values the core found for it: every move listed when they fit [`MAX_LISTED_MOVES`];
+/// beyond, for Nim, misère Nim and take-and-break codes with a proved period, the exact
+/// outcome and counts with the winning moves listed ([`super::large`]).
+pub fn analyze_values(
+    game: &Game,
+    heaps: &[u64],
+    rule: Rule,
+    convention: Convention,
+    values: &HeapValues,
+) -> Result<Analysis, PositionError> {
+    match check_move_count(game, heaps) {
+        Err(PositionError::TooManyMoves { .. }) if super::large::applies(game, values, convention) => {
+            let rule = if game.is_misere() { Rule::Misere } else { rule };
+            if convention == Convention::Placements && !Words::of(game).on_a_row() {
+                return Err(PositionError::NotARow { game: game.name() });
+            }
+            super::large::analyze_large(game, heaps, rule, convention, values)
+        }
+        _ => analyze(game, heaps, rule, convention, |n| values.get(n)),
+    }
 }
 
 /// Analyzes a position of `game` under `rule`, counting moves by `convention`, with
@@ -335,8 +375,9 @@ pub fn analyze(
         values,
         nim_sum,
         outcome,
-        legal_moves: moves.len(),
-        winning_moves,
+        legal_moves: moves.len() as u64,
+        winning_moves: winning_moves as u64,
+        listed: Listed::Every,
         computer_move,
         moves,
     })

@@ -1,0 +1,218 @@
+//! What computing G(0..n) costs with each engine: one model per engine of how time and
+//! memory grow with n, with constants measured on the 2-core machine of
+//! `runs/bench/2026-12-01-cost-models.md` (release build). Every front end reads its
+//! estimates here: the estimate before a job starts, the refusal beyond the user's limits
+//! ([`Limits`]), and the ETA while it runs ([`Engine::eta`]), so that all three agree.
+//!
+//! | engine | growth | model |
+//! |---|---|---|
+//! | closed form, Nim | linear | a fixed time a heap |
+//! | closed form, take-at-most-half | linear | a time a heap (it halves while the heap is odd: two steps on average) |
+//! | definition | the options it looks at | n, n^2 / 4 or n^3 / 36 options (subtraction sets, splits in two, in three) times a time an option |
+//! | Grundy's sweep | linear | a time a heap (the sparse space stays small: 1,287 sparse heaps below 2^26) |
+//! | octal sweep | linear while the sparse space stays small | a time a heap; games whose sparse space stays large grow as n^2 and outrun it, which the ETA (scaled by the time measured so far) then shows |
+
+use super::{Engine, EngineKind};
+use crate::game::{Game, SubtractionSet};
+
+/// What computing G(0..n) is expected to cost: a plan, not a promise (the sparse sweeps
+/// depend on how sparse the game turns out).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cost {
+    /// Peak memory in bytes.
+    pub bytes: u64,
+    /// Expected seconds, release build, on the machine the constants were measured on.
+    pub seconds: f64,
+}
+
+/// How much a job may take: the front ends' `--max-memory` and `--max-time`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Limits {
+    /// Bytes of memory.
+    pub bytes: u64,
+    /// Seconds of (estimated) time.
+    pub seconds: f64,
+}
+
+/// Seconds a value of Nim's closed form takes (2^24 values, 0.02 s, writing aside).
+const CLOSED_SECONDS_PER_HEAP: f64 = 3e-9;
+
+/// Seconds a value of take-at-most-half's closed form takes.
+const HALF_SECONDS_PER_HEAP: f64 = 4e-9;
+
+/// Seconds a option the definition looks at takes (`.137` by the definition to 2^14:
+/// 2^26 options in 0.5 s).
+const DEFINITION_SECONDS_PER_OPTION: f64 = 7.5e-9;
+
+/// Seconds a heap of Grundy's sweep takes, both threads (2^22 in 1.85 s, 2^26 in 27.9 s).
+const GRUNDY_SECONDS_PER_HEAP: f64 = 4.4e-7;
+
+/// Seconds a heap of the octal sweep takes while its sparse space stays small (.6 to 2^21
+/// in 4.1 s; most octal games are faster, some much slower: see the module doc).
+const OCTAL_SECONDS_PER_HEAP: f64 = 2.0e-6;
+
+impl Engine {
+    /// Bytes a heap of a G(0..n) table takes with this engine (measured peak / n: Grundy's
+    /// sweep keeps u16 values plus its marks, the others u32 values).
+    pub fn bytes_per_heap(&self) -> u64 {
+        match self.kind {
+            EngineKind::ClosedForm => 0,
+            EngineKind::GrundySweep => 3,
+            EngineKind::OctalSweep => 10,
+            EngineKind::Definition => 4,
+        }
+    }
+
+    /// What G(0..n) costs.
+    pub fn cost(&self, n: u64) -> Cost {
+        let nf = n as f64;
+        let bytes = n.saturating_mul(self.bytes_per_heap());
+        let seconds = match self.kind {
+            EngineKind::ClosedForm if self.game == Game::TakeAtMostHalf => nf * HALF_SECONDS_PER_HEAP,
+            EngineKind::ClosedForm => nf * CLOSED_SECONDS_PER_HEAP,
+            EngineKind::GrundySweep => nf * GRUNDY_SECONDS_PER_HEAP,
+            EngineKind::OctalSweep => nf * OCTAL_SECONDS_PER_HEAP,
+            EngineKind::Definition => definition_options(&self.game, nf) * DEFINITION_SECONDS_PER_OPTION,
+        };
+        Cost { bytes, seconds }
+    }
+
+    /// Seconds left, following the model: `elapsed` seconds computed G(0..done) of
+    /// G(0..total), so the model's remaining time is scaled by how this machine and this
+    /// game compare with the model so far. `None` before there is anything to scale by.
+    pub fn eta(&self, done: u64, total: u64, elapsed: f64) -> Option<f64> {
+        let so_far = self.cost(done).seconds;
+        if done == 0 || so_far <= 0.0 || elapsed < 0.05 {
+            return None;
+        }
+        Some((elapsed / so_far * (self.cost(total).seconds - so_far)).max(0.0))
+    }
+
+    /// The largest n such that G(0..n) fits `limits`.
+    pub fn heaps_within(&self, limits: Limits) -> u64 {
+        let by_memory = limits.bytes.checked_div(self.bytes_per_heap()).unwrap_or(u64::MAX);
+        // The cost grows with n: bisect.
+        let (mut lo, mut hi) = (0u64, by_memory);
+        while lo < hi {
+            let mid = lo + (hi - lo).div_ceil(2);
+            if self.cost(mid).seconds <= limits.seconds {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        lo
+    }
+
+    /// G(0..n) within `limits`, or why not, in words: the estimate, the limit it passes and
+    /// how many heaps would fit.
+    pub fn check(&self, n: u64, limits: Limits) -> Result<Cost, CostError> {
+        let cost = self.cost(n);
+        if cost.bytes > limits.bytes || cost.seconds > limits.seconds {
+            return Err(CostError {
+                game: self.game.name(),
+                engine: self.kind.name(),
+                heaps: n,
+                cost,
+                limits,
+                fits: self.heaps_within(limits),
+            });
+        }
+        Ok(cost)
+    }
+}
+
+/// A job refused before it starts: it would pass the memory or time limit.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error(
+    "G(0..{heaps}) of {game} by the {engine} would take about {} and {} of memory, more than the limits of {} and {} (--max-time, --max-memory); {fits} heaps fit",
+    human_seconds(cost.seconds), human_bytes(cost.bytes), human_seconds(limits.seconds), human_bytes(limits.bytes)
+)]
+pub struct CostError {
+    /// The game's name.
+    pub game: String,
+    /// The engine's name.
+    pub engine: &'static str,
+    /// The heaps asked for: G(0..heaps).
+    pub heaps: u64,
+    /// The estimate.
+    pub cost: Cost,
+    /// The limits it passes.
+    pub limits: Limits,
+    /// The most heaps that fit the limits.
+    pub fits: u64,
+}
+
+/// Options the definition examines for G(0..n).
+fn definition_options(game: &Game, n: f64) -> f64 {
+    match game {
+        Game::Grundy => n * n / 4.0,
+        Game::TakeAndBreak(t) => {
+            let twos = t.digits().iter().filter(|&&d| d & 4 != 0).count() as f64;
+            let threes = t.digits().iter().filter(|&&d| d & 8 != 0).count() as f64;
+            n + twos * n * n / 4.0 + threes * n * n * n / 36.0
+        }
+        Game::Subtraction(SubtractionSet::Finite(s)) => n * s.len() as f64,
+        Game::Subtraction(SubtractionSet::Squares) => n * n.sqrt() * 2.0 / 3.0,
+        Game::TakeAtMostHalf => n * n / 4.0,
+        Game::Nim { .. } => n * n / 2.0,
+        Game::Graph(g) => g.edges() as f64 + n,
+    }
+}
+
+/// Bytes for people: "512 bytes", "3.2 MiB", "1.5 GiB".
+pub fn human_bytes(b: u64) -> String {
+    match b {
+        b if b >= 1 << 40 => format!("{:.1} TiB", b as f64 / (1u64 << 40) as f64),
+        b if b >= 1 << 30 => format!("{:.1} GiB", b as f64 / (1u64 << 30) as f64),
+        b if b >= 1 << 20 => format!("{:.1} MiB", b as f64 / (1u64 << 20) as f64),
+        b if b >= 1 << 10 => format!("{:.1} KiB", b as f64 / 1024.0),
+        b => format!("{b} bytes"),
+    }
+}
+
+/// Seconds for people: "4.2 s", "3.0 minutes", "2.1e9 years".
+pub fn human_seconds(s: f64) -> String {
+    match s {
+        s if s >= 3.15e10 => format!("{:.1e} years", s / 3.15e7),
+        s if s >= 3.15e7 => format!("{:.1} years", s / 3.15e7),
+        s if s >= 86400.0 => format!("{:.1} days", s / 86400.0),
+        s if s >= 3600.0 => format!("{:.1} hours", s / 3600.0),
+        s if s >= 60.0 => format!("{:.1} minutes", s / 60.0),
+        s => format!("{s:.1} s"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::EngineChoice;
+
+    #[test]
+    fn words_for_people() {
+        assert_eq!(human_bytes(512), "512 bytes");
+        assert_eq!(human_bytes(377 << 20), "377.0 MiB");
+        assert_eq!(human_seconds(90.0), "1.5 minutes");
+    }
+
+    /// The ETA scales the model by the time measured so far: a machine twice as slow as the
+    /// model gets twice the model's remaining time.
+    #[test]
+    fn eta_follows_the_model() {
+        let engine = Engine::choose(&Game::parse(".137").unwrap(), EngineChoice::Definition).unwrap();
+        let half = engine.cost(1000).seconds;
+        let eta = engine.eta(1000, 2000, 2.0 * half).unwrap();
+        // Quadratic: the second half costs three times the first.
+        assert!((eta / (2.0 * half) - 3.0).abs() < 0.05, "{eta} vs {half}");
+        assert_eq!(engine.eta(0, 2000, 1.0), None);
+    }
+
+    #[test]
+    fn refusal_names_estimate_and_what_fits() {
+        let engine = Engine::choose(&Game::parse(".137").unwrap(), EngineChoice::Definition).unwrap();
+        let limits = Limits { bytes: 1 << 30, seconds: 10.0 };
+        let e = engine.check(1 << 20, limits).unwrap_err();
+        assert!(e.fits < 1 << 20 && engine.check(e.fits, limits).is_ok() && engine.check(e.fits + 1, limits).is_err());
+        assert!(e.to_string().contains("--max-time"), "{e}");
+    }
+}

@@ -1,0 +1,44 @@
+//! The cost models against the clock: five games whose engines grow differently (linear,
+//! n^1.5, quadratic, cubic, and Grundy's sweep), each at two sizes, and every estimate
+//! within 2x of the time measured. Timing is only meaningful in a release build on a quiet
+//! machine, so the test is ignored by default and `cargo xtask ci` runs it in release:
+//! `cargo test --release -p grundy-core --test cost -- --ignored`.
+
+use std::time::Instant;
+
+use grundy_core::engine::{Engine, EngineChoice};
+use grundy_core::game::Game;
+
+#[test]
+#[ignore = "timing: run in release on a quiet machine (cargo xtask ci does)"]
+fn estimates_within_twice_the_measured_time() {
+    let cases: [(&str, EngineChoice, [u64; 2]); 5] = [
+        ("nim", EngineChoice::Auto, [1 << 25, 1 << 26]),
+        ("squares", EngineChoice::Definition, [1 << 17, 1 << 18]),
+        (".137", EngineChoice::Definition, [1 << 13, 1 << 14]),
+        (".8", EngineChoice::Definition, [400, 800]),
+        ("grundy", EngineChoice::Auto, [1 << 21, 1 << 22]),
+    ];
+    let mut report = Vec::new();
+    let mut bad = Vec::new();
+    for (name, choice, sizes) in cases {
+        let engine = Engine::choose(&Game::parse(name).unwrap(), choice).unwrap();
+        for n in sizes {
+            let started = Instant::now();
+            let values = engine.values(n as usize, &mut |_| {}).unwrap();
+            let measured = started.elapsed().as_secs_f64();
+            assert_eq!(values.len() as u64, n);
+            let estimate = engine.cost(n).seconds;
+            let ratio = estimate / measured;
+            report.push(format!(
+                "{name} ({}) G(0..{n}): estimate {estimate:.3} s, measured {measured:.3} s, ratio {ratio:.2}",
+                engine.kind().name()
+            ));
+            if !(0.5..=2.0).contains(&ratio) {
+                bad.push(report.last().unwrap().clone());
+            }
+        }
+    }
+    println!("{}", report.join("\n"));
+    assert!(bad.is_empty(), "estimates off by more than 2x:\n{}", bad.join("\n"));
+}
