@@ -6,6 +6,8 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 pub use grundy_core::count::parse_count;
+use grundy_core::engine::{Engine, EngineChoice};
+use grundy_core::game::Game;
 use grundy_core::{FastSweep, Kernel};
 use grundy_report::Summary;
 use grundy_sources::atomic::{write_atomic, write_atomic_with};
@@ -108,14 +110,15 @@ struct Metadata {
     peak_rss_mib: Option<u64>,
 }
 
-/// Resident bytes per heap held in memory, measured: `compute --to 2^26` peaked at 377 MiB
-/// (5.9 bytes a heap: the u16 values, the reversed copy the AVX-512 kernel scans, and the
-/// vector's growth), and `--to 2^30 --window 2^26` at 326 MiB (5.1 bytes per window heap).
-pub const BYTES_PER_HEAP: u64 = 6;
+/// Resident bytes per heap held in memory: the core's one figure for Grundy's sweep
+/// ([`Engine::bytes_per_heap`]), which a window mode holds per window heap.
+pub fn bytes_per_heap() -> u64 {
+    Engine::choose(&Game::Grundy, EngineChoice::Auto).expect("Auto applies to every game").bytes_per_heap()
+}
 
 /// Memory the sweep will hold, in bytes: every heap, or in window mode the window's.
 pub fn memory_needed(n: u64, window: Option<u64>) -> u128 {
-    u128::from(window.map_or(n, |w| w.min(n))) * u128::from(BYTES_PER_HEAP)
+    u128::from(window.map_or(n, |w| w.min(n))) * u128::from(bytes_per_heap())
 }
 
 /// Memory available for a new process (MemAvailable in /proc/meminfo), in bytes; `None`
@@ -127,20 +130,9 @@ fn available_memory() -> Option<u64> {
     Some(kib.saturating_mul(1024))
 }
 
-/// Bytes as people read them: 377.0 MiB, 6.0 TiB.
-pub fn human_bytes(bytes: u128) -> String {
-    let units = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB", "ZiB", "YiB"];
-    let mut value = bytes as f64;
-    let mut unit = 0;
-    while value >= 1024.0 && unit + 1 < units.len() {
-        value /= 1024.0;
-        unit += 1;
-    }
-    if unit == 0 {
-        format!("{bytes} bytes")
-    } else {
-        format!("{value:.1} {}", units[unit])
-    }
+/// Bytes as people read them (the core's words, for the u128 estimates here).
+fn human_bytes(bytes: u128) -> String {
+    grundy_core::engine::cost::human_bytes(u64::try_from(bytes).unwrap_or(u64::MAX))
 }
 
 /// Refuses, before anything starts, a run whose memory cannot fit in `available` bytes,
@@ -150,16 +142,17 @@ pub fn check_memory(n: u64, window: Option<u64>, available: u64) -> Result<()> {
     if needed <= u128::from(available) {
         return Ok(());
     }
-    let fits = available / BYTES_PER_HEAP;
+    let per_heap = bytes_per_heap();
+    let fits = available / per_heap;
     match window {
         None => bail!(
-            "--to {n} needs about {} of memory ({BYTES_PER_HEAP} bytes a heap) and {} is available: \
+            "--to {n} needs about {} of memory ({per_heap} bytes a heap) and {} is available: \
              at most --to {fits} fits, or keep memory bounded with --window 2^26",
             human_bytes(needed),
             human_bytes(u128::from(available))
         ),
         Some(w) => bail!(
-            "--window {w} needs about {} of memory ({BYTES_PER_HEAP} bytes a heap of the window) and {} is available: \
+            "--window {w} needs about {} of memory ({per_heap} bytes a heap of the window) and {} is available: \
              at most --window {fits} fits",
             human_bytes(needed),
             human_bytes(u128::from(available))

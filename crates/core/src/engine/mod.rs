@@ -1,12 +1,17 @@
 //! One choice of engine for every front end, after regex-automata's `meta`: the caller asks
 //! for a game's values, [`Engine::choose`] picks the fastest exact method that applies.
 //!
-//! | engine | applies to | time for G(0..n) | memory |
-//! |---|---|---|---|
-//! | [`EngineKind::ClosedForm`] | Nim, take-at-most-half | O(1) a heap (O(log n) for half); one heap at any n < 2^64 | none for one heap, 4 bytes a heap for a table |
-//! | [`EngineKind::GrundySweep`] | Grundy's game | [`crate::FastSweep`]: about 1 µs a heap at 2^22 | about 5 bytes a heap (u16 values inside) |
-//! | [`EngineKind::OctalSweep`] | octal codes (digits below 8, no `!`) | [`OctalSweep`]: O(n * sparse heaps) plus stage-2 scans | 4 bytes a heap |
-//! | [`EngineKind::Definition`] | every game | [`crate::engine::definition`]: O(n^2) with splits, O(n^3) with three-heap splits | 4 bytes a heap |
+//! | engine | applies to | folder |
+//! |---|---|---|
+//! | [`EngineKind::ClosedForm`] | Nim, take-at-most-half: one heap at any n < 2^64 | [`closed`] |
+//! | [`EngineKind::GrundySweep`] | Grundy's game | [`grundy`] |
+//! | [`EngineKind::OctalSweep`] | octal codes (digits below 8, no `!`) | [`octal`] |
+//! | [`EngineKind::Definition`] | every game | [`definition`] |
+//!
+//! What each costs (time and memory as n grows, with the constants measured here) is in
+//! [`cost`], the one source of the estimates, refusals and ETAs every front end shows.
+//! [`crate::period::heap_values`] adds the cheapest exact way to answer any heap: the
+//! closed form, a period proved as soon as the values allow, or a table.
 //!
 //! `Auto` takes the first row that applies; forcing an engine that does not apply is a
 //! typed error ([`EngineError::NotApplicable`]). Values leave an engine as `u32`

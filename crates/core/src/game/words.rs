@@ -1,6 +1,6 @@
 //! How moves read in words, in each game's own terms (split a heap, take stones, knock
 //! down pins, place a domino, put a cross), and the letters that name heaps (A, B, ...,
-//! Z, AA, ...). The move model ([`super::model`]) attaches these words to every move.
+//! Z, AA, ...). The move model ([`crate::position::model`]) attaches these words to every move.
 
 use crate::game::Game;
 
