@@ -166,6 +166,20 @@ pub fn find(name: &str) -> Option<&'static Entry> {
     CATALOG.iter().find(|e| e.is_named(&key))
 }
 
+/// How any game is pictured: its catalog entry's picture, or, for a game typed as a code,
+/// a strip of squares when its moves read as moves on a row (a take-and-break code that
+/// never splits without taking, like `.6`) and heaps of stones otherwise.
+pub fn play_of(game: &Game) -> Play {
+    if let Some(e) = CATALOG.iter().find(|e| e.game() == *game) {
+        return e.play;
+    }
+    if super::words::Words::of(game).on_a_row() {
+        Play::Strip
+    } else {
+        Play::Heap
+    }
+}
+
 /// The form names are compared in.
 pub(super) fn normalize(name: &str) -> String {
     name.trim().to_lowercase().replace(['\'', '_', ' '], "-")
