@@ -53,6 +53,7 @@ pub const MAX_BODY: usize = 16 * 1024;
 const INDEX: &str = include_str!("../assets/index.html");
 const APP: &str = include_str!("../assets/app.js");
 const PANELS: &str = include_str!("../assets/panels.js");
+const BOARD: &str = include_str!("../assets/board.js");
 const STYLE: &str = include_str!("../assets/style.css");
 const ICON: &str = include_str!("../assets/favicon.svg");
 /// The report's findings, as `cargo xtask report` wrote them.
@@ -356,7 +357,12 @@ fn computer_reply(a: &Analysis, req: &PositionRequest) -> Reply {
 /// picture (heaps, rows of pins or strips of squares; `cut` for Grundy's game).
 fn game_json(id: &str, game: &Game) -> serde_json::Value {
     let (name, rules) = entry_of(game).map_or_else(|| (game.name(), game.rules()), |e| (e.name.into(), e.rules.into()));
-    json!({ "id": id, "name": name, "rules": rules, "play": catalog::play_of(game).word(), "ui": move_ui(game) })
+    // Misère play is searched up to a limit, except for Nim's exact rule at any size.
+    let misere_limit = if game.has_misere_nim_rule() { None } else { Some(MISERE_MAX_STONES) };
+    json!({
+        "id": id, "name": name, "rules": rules, "play": catalog::play_of(game).word(), "ui": move_ui(game),
+        "misere_max_stones": misere_limit,
+    })
 }
 
 /// `/api/game?name=TEXT`: any game the command line takes (a catalog name, a take-and-break
@@ -383,6 +389,7 @@ pub fn handle(method: &str, url: &str, body: &[u8]) -> Reply {
         ("GET", "/") | ("GET", "/index.html") => Reply::text("text/html; charset=utf-8", INDEX),
         ("GET", "/app.js") => Reply::text("text/javascript; charset=utf-8", APP),
         ("GET", "/panels.js") => Reply::text("text/javascript; charset=utf-8", PANELS),
+        ("GET", "/board.js") => Reply::text("text/javascript; charset=utf-8", BOARD),
         ("GET", "/style.css") => Reply::text("text/css; charset=utf-8", STYLE),
         ("GET", "/favicon.svg" | "/favicon.ico") => Reply::text("image/svg+xml", ICON),
         ("GET", "/api/game") => game_reply(query),
@@ -406,9 +413,9 @@ pub fn handle(method: &str, url: &str, body: &[u8]) -> Reply {
         },
         (
             _,
-            "/" | "/index.html" | "/app.js" | "/panels.js" | "/style.css" | "/favicon.svg" | "/favicon.ico"
-            | "/api/findings" | "/api/games" | "/api/game" | "/api/values" | "/api/analyze" | "/api/computer"
-            | "/api/practice",
+            "/" | "/index.html" | "/app.js" | "/panels.js" | "/board.js" | "/style.css" | "/favicon.svg"
+            | "/favicon.ico" | "/api/findings" | "/api/games" | "/api/game" | "/api/values" | "/api/analyze"
+            | "/api/computer" | "/api/practice",
         ) => Reply::error(405, format!("{method} is not allowed on {path}")),
         _ => Reply::error(404, format!("no such page: {path}")),
     }
