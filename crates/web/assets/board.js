@@ -192,7 +192,11 @@ function drawRows(view, b, a, o, places) {
         const left = runAt(s - 1);
         const between = here && left === here ? movesOf(here).find((m) => middle(m) === s - here.offset + 0.5) : null;
         if (between) u.appendChild(hover(target(between, o, "link"), row, between, here));
-        else u.appendChild(el("span", "link-none"));
+        else {
+          // The two halves of a domino (or pins knocked down together) touch.
+          const c0 = r.cells[s - 1], c1 = r.cells[s];
+          u.appendChild(el("span", c0 && c1 && c0.k === c1.k && c0.piece && c1.piece ? "link-none joined" : "link-none"));
+        }
       }
       const c = r.cells[s];
       const num = String(s + 1);
