@@ -480,7 +480,8 @@ function render() {
 function renderMoves() {
   const list = $("move-list");
   list.textContent = "";
-  if (!S.entry || !S.steps.length) return;
+  $("moves").hidden = !S.entry || !S.steps.length;
+  if ($("moves").hidden) return;
   const item = (k, text) => {
     const li = document.createElement("li");
     const link = document.createElement("a");
