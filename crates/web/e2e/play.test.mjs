@@ -669,8 +669,13 @@ try {
       await page.emulateMedia({ colorScheme: scheme });
       for (const w of [1100, 390]) {
         await page.setViewportSize({ width: w, height: 900 });
-        await goto("?game=kayles&heaps=5+4&moves=A1-2");
-        await axeCheck(`${scheme}, ${w}px, the computer's move shown from a link`);
+        let heldAxe = null;
+        await page.route("**/api/computer", (route) => { heldAxe = route; });
+        await page.goto(base + "/?game=kayles&heaps=5+4&moves=A1-2");
+        await page.waitForSelector("#status[data-state=computer]");
+        await axeCheck(`${scheme}, ${w}px, the computer's turn`);
+        await page.unroute("**/api/computer");
+        if (heldAxe) await heldAxe.continue().catch(() => {});
         await goto("?game=grundy&heaps=9+5");
         await axeCheck(`${scheme}, ${w}px, the player's turn`);
         await goto("?game=grundy&heaps=2.5");
