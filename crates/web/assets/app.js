@@ -300,8 +300,9 @@ async function resolveGame(id) {
 async function load(spec) {
   const token = begin("load");
   setStatus("Setting up the board…", "busy");
+  let entry = null;
   try {
-    const entry = await resolveGame(spec.game);
+    entry = await resolveGame(spec.game);
     if (!current(token)) return;
     const known = S.entry && S.entry.id === entry.id && same(S.start, spec.heaps) && S.misere === spec.misere &&
       S.first === spec.first && (S.vs === "two") === (spec.vs === "two") &&
@@ -337,6 +338,13 @@ async function load(spec) {
     if (!current(token)) return;
     S.steps = [];
     S.moves = [];
+    if (!entry) {
+      // No game: nothing of the one before is left on show.
+      S.entry = null;
+      $("title").textContent = "Play";
+      document.title = "Play heap games — grundy";
+      $("how").textContent = "";
+    }
     fail(token, e, { what: "set up the board", run: () => load(spec) });
   }
 }

@@ -629,7 +629,8 @@ try {
       await page.waitForSelector("#status[data-state=error]");
       const cli = spawnSync(bin, ["analyze", "--game", bad, "3"], { encoding: "utf8" }).stderr;
       const said = (await page.textContent("#status")).replace(/^Could not set up the board: /, "").replace(/\.$/, "");
-      check(said.length > 10 && cli.includes(said), `the rule ${bad} is refused as the CLI refuses it: ${said}`);
+      check(said.length > 10 && cli.includes(said) && (await page.textContent("h1")) === "Play" && (await page.$$(".heap")).length === 0,
+        `the rule ${bad} is refused as the CLI refuses it, and no game is left on show: ${said}`);
     }
   });
 
