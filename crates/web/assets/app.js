@@ -461,7 +461,7 @@ function render() {
   const mover = sideAt(S.at);
   const can = a.outcome === "player-to-move-wins";
   const name = two() ? `Player ${mover + 1}` : mover === 0 ? "you" : "the computer";
-  const verdict = t === "over" ? "" : `${mis ? " Misère play (the values do not decide; found by searching every position):" : ""} ${name[0].toUpperCase() + name.slice(1)} ${can ? "can win" : `lose${name === "you" ? "" : "s"} against perfect play`}.`;
+  const verdict = t === "over" ? "" : `${mis ? " Misère play (the values do not decide):" : ""} ${name[0].toUpperCase() + name.slice(1)} ${can ? "can win" : `lose${name === "you" ? "" : "s"} against perfect play`}.`;
   $("nimsum").innerHTML = `<span class="value">Values ${a.values.join(" ⊕ ")}: nim-sum ${a.nim_sum}.${verdict} <a href="#glossary">What G, ⊕ and nim-sum mean</a></span>`;
   const lastMove = S.at > 0 ? S.moves[S.at - 1] : null;
   if (!S.hint) {
@@ -565,7 +565,7 @@ function helpLine() {
 // ---- wiring ---------------------------------------------------------------------------
 
 document.addEventListener("keydown", (e) => {
-  if (!$("shortcuts").checked) return;
+  if (!$("shortcuts").checked || !catalog.games.length) return;
   const t = e.target;
   // Keys typed into a field or a menu are the field's (a menu jumps to an entry by letter).
   const typing = t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable ||
