@@ -448,6 +448,8 @@ function render() {
   $("hint").disabled = !live;
   $("again").hidden = t !== "over";
   document.body.classList.toggle("waiting", !live);
+  // A target focused by the keyboard scrolls clear of the status bar that stays on top.
+  document.documentElement.style.scrollPaddingTop = `${$("bar").offsetHeight + 8}px`;
   const view = $("heaps-view");
   view.setAttribute("aria-busy", String(!!S.pending));
   renderMoves();

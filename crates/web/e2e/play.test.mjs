@@ -420,6 +420,12 @@ try {
     check(split === 0 && lines > 1, `#10: a heap of 60 wraps on ${lines} lines, no gap parted from its stone (${split})`);
     const clipped = await page.$$eval("#setup select, #setup input, #setup button, #bar button", (es) => es.filter((e) => e.offsetParent && e.getBoundingClientRect().right > window.innerWidth).map((e) => e.id));
     check(clipped.length === 0, `#10: no control runs off a 390 px screen${clipped.length ? ": " + clipped : ""}`);
+    // A target reached by the keyboard is not hidden under the status bar (WCAG 2.4.11).
+    await goto("?game=nim&heaps=5+5+5+5+5+5+5+5+5+5");
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.focus(".target[tabindex='0']");
+    const clear = await page.evaluate(() => document.activeElement.getBoundingClientRect().top - document.getElementById("bar").getBoundingClientRect().bottom);
+    check(clear >= 0, `#4: a focused move is clear of the status bar (${Math.round(clear)} px below it)`);
     await page.setViewportSize({ width: 1100, height: 900 });
   });
 
