@@ -414,5 +414,18 @@ fn reasons_levels_and_board_words() {
     let kayles = Game::parse("kayles").unwrap();
     let mut k = model(&kayles, &[3], Rule::Normal, Convention::Placements, |_| 0).unwrap();
     k.describe_on_board(&kayles, &[(1, 4)]);
-    assert_eq!(k.moves[0].description, "knock down pin 5 of row B (3), leaving 2");
+    assert_eq!(k.moves[0].description, "knock down pin 5 of row B (pins 5-7), leaving 2");
+    let crosses = Game::parse("crosses").unwrap();
+    let mut c = model(&crosses, &[1, 3], Rule::Normal, Convention::Placements, |_| 0).unwrap();
+    c.describe_on_board(&crosses, &[(0, 2), (1, 0)]);
+    let words: Vec<&str> = c.moves.iter().map(|m| m.description.as_str()).collect();
+    assert_eq!(
+        words,
+        [
+            "put a cross on square 3 of strip A (square 3), leaving nothing",
+            "put a cross on square 1 of strip B (squares 1-3), leaving 1",
+            "put a cross on square 2 of strip B (squares 1-3), leaving nothing",
+            "put a cross on square 3 of strip B (squares 1-3), leaving 1",
+        ]
+    );
 }

@@ -557,6 +557,8 @@ try {
     await settled();
     const sq = await page.$$eval(".heap .square, .heap .square-btn", (q) => q.map((x) => x.textContent.replace(/[✓✗✕]/g, "")).join(" "));
     check((await page.$$(".square.domino")).length >= 2 && sq === "1 2 3 4 5 6 7 8", `#11: dominoes stay and squares keep their numbers (${sq})`);
+    const said11 = await page.textContent("#last-move");
+    check(/Computer: place a domino on squares \d+-\d+ of strip A \(squares \d+-\d+\)/.test(said11), `#11: moves are said in the strip's numbers: ${said11}`);
     check(/Codes \(4!\.0, \.77\)/.test(await page.textContent("#glossary")), "#11: the glossary explains codes such as (4!.0)");
   });
 

@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::game::placement::{heap_moves_of, PlacedMove};
-use crate::game::words::{describe, Words};
+use crate::game::words::{describe, describe_placed, Words};
 use crate::game::Game;
 use crate::position::exhaustive::{Search, MISERE_MAX_STONES};
 use crate::position::misere::analyze_misere_nim;
@@ -239,9 +239,10 @@ impl Analysis {
 
     /// Says every move in the terms of a board on which the heaps are stretches of longer
     /// rows: heap i lies in row `places[i].0` from square `places[i].1 + 1` on. The row
-    /// keeps its letter and its squares their numbers, so the play page can draw the game
-    /// as it started, with the pieces where they were played. Games not played on a row
-    /// keep their words.
+    /// keeps its letter and its squares their numbers, and a stretch is named by the
+    /// squares it spans ("knock down pin 5 of row B (pins 5-7), leaving 2"), so the play
+    /// page can draw the game as it started, with the pieces where they were played. Games
+    /// not played on a row keep their words.
     pub fn describe_on_board(&mut self, game: &Game, places: &[(usize, u64)]) {
         let words = Words::of(game);
         if !words.on_a_row() {
@@ -249,9 +250,7 @@ impl Analysis {
         }
         for m in &mut self.moves {
             let Some(&(row, offset)) = places.get(m.heap_index) else { continue };
-            let at = m.at.map(|a| a + offset);
-            let piece = m.piece.map(|[a, b]| [a + offset, b + offset]);
-            m.description = describe(game, row, m.heap, m.take, at, piece, &m.left);
+            m.description = describe_placed(game, (row, Some(offset)), m.heap, m.take, m.at, m.piece, &m.left);
         }
     }
 }

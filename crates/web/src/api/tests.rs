@@ -199,7 +199,7 @@ fn reasons_places_and_levels() {
     let body = br#"{"game":"kayles","heaps":[2,3],"count":"placements","places":[[0,0],[0,3]]}"#;
     let a = json_of(&handle("POST", "/api/analyze", body));
     let words: Vec<&str> = a["moves"].as_array().unwrap().iter().map(|m| m["description"].as_str().unwrap()).collect();
-    assert!(words.contains(&"knock down pin 4 of row A (3), leaving 2"), "{words:?}");
+    assert!(words.contains(&"knock down pin 4 of row A (pins 4-6), leaving 2"), "{words:?}");
     for bad in [&br#"{"game":"nim","heaps":[3],"places":[[0]]}"#[..], br#"{"game":"nim","heaps":[3],"random":2}"#] {
         assert_eq!(handle("POST", "/api/analyze", bad).status, 400);
     }
