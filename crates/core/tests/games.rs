@@ -323,3 +323,33 @@ fn positions_of_every_game_against_brute_force() {
         }
     }
 }
+
+/// Rules typed as a code are written out in words from the digits, and every game is
+/// pictured: a code whose moves read as moves on a row as a strip, others as heaps.
+#[test]
+fn codes_get_rules_in_words_and_a_picture() {
+    use grundy_core::game::words::Words;
+    let rules = |code: &str| Game::parse(code).unwrap().rules();
+    assert_eq!(rules(".16"), "Take-and-break code .16: Take 1 stone from one heap, leaving nothing (when the heap has exactly that many). Take 2 stones from one heap, leaving one heap or two heaps.");
+    assert_eq!(
+        rules(".77"),
+        "Knock down one pin or two adjacent pins from a row; the pins left may form two rows.",
+        "a catalog game keeps the catalog's words"
+    );
+    assert_eq!(
+        rules("0.337"),
+        "Take-and-break code 0.337: Take 1 or 2 stones from one heap, leaving nothing (when the heap has exactly that many) or one heap. \
+         Take 3 stones from one heap, leaving nothing (when the heap has exactly that many), one heap or two heaps."
+    );
+    assert_eq!(
+        rules("4.1!"),
+        "Take-and-break code 4.1!: Split one heap into two heaps without taking any stones. \
+         Take 1 stone from one heap, leaving nothing (when the heap has exactly that many). The heaps left by a move must all differ in size."
+    );
+    assert_eq!(rules("s1,4,5"), "Take 1, 4 or 5 stones from one heap.");
+    let picture = |code: &str| Words::of(&Game::parse(code).unwrap()).thing();
+    assert_eq!(picture(".16"), "strip");
+    assert_eq!(picture("kayles"), "row");
+    assert_eq!(picture("s1,4,5"), "heap");
+    assert_eq!(picture("4.07"), "heap");
+}

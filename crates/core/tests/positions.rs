@@ -2,7 +2,7 @@
 //! position of Grundy's game with at most 24 stones (7,338 positions, the empty one included).
 
 use grundy_core::engine::grundy::naive;
-use grundy_core::game::GrundysGame;
+use grundy_core::game::{Game, GrundysGame};
 use grundy_core::position::exhaustive::{positions_up_to, successor, Solver};
 use grundy_core::position::{analyze, Outcome};
 
@@ -390,4 +390,42 @@ mod model {
             }
         }
     }
+}
+
+/// The learner's helpers of an analysis: the reason for a mark, an easier computer, and
+/// the words of a move on a board whose rows keep their letters and squares their numbers.
+#[test]
+fn reasons_levels_and_board_words() {
+    use grundy_core::position::model::{analyze as model, Convention, Rule};
+    let nim = Game::parse("nim").unwrap();
+    let a = model(&nim, &[3, 1, 2, 5], Rule::Normal, Convention::Heaps, |n| n).unwrap();
+    let win = a.moves.iter().find(|m| m.winning).unwrap();
+    assert_eq!(win.description, "take all 5 of heap D");
+    assert_eq!(a.reason(win, |n| n), "leaves values 3 ⊕ 1 ⊕ 2 = 0, so the opponent loses against perfect play");
+    let lose = a.moves.iter().find(|m| !m.winning).unwrap();
+    assert!(a.reason(lose, |n| n).ends_with("not 0, so the opponent can win"), "{}", a.reason(lose, |n| n));
+    // Level 0 is the perfect player; level 1 draws every move sometimes.
+    for seed in 0..50 {
+        assert_eq!(a.computer_at_level(0.0, seed), a.computer());
+    }
+    let drawn: std::collections::BTreeSet<String> =
+        (0..200).map(|s| a.computer_at_level(1.0, s).unwrap().description.clone()).collect();
+    assert_eq!(drawn.len(), a.moves.len(), "every move is drawn at level 1");
+    let kayles = Game::parse("kayles").unwrap();
+    let mut k = model(&kayles, &[3], Rule::Normal, Convention::Placements, |_| 0).unwrap();
+    k.describe_on_board(&kayles, &[(1, 4)]);
+    assert_eq!(k.moves[0].description, "knock down pin 5 of row B (pins 5-7), leaving 2");
+    let crosses = Game::parse("crosses").unwrap();
+    let mut c = model(&crosses, &[1, 3], Rule::Normal, Convention::Placements, |_| 0).unwrap();
+    c.describe_on_board(&crosses, &[(0, 2), (1, 0)]);
+    let words: Vec<&str> = c.moves.iter().map(|m| m.description.as_str()).collect();
+    assert_eq!(
+        words,
+        [
+            "put a cross on square 3 of strip A (square 3), leaving nothing",
+            "put a cross on square 1 of strip B (squares 1-3), leaving 1",
+            "put a cross on square 2 of strip B (squares 1-3), leaving nothing",
+            "put a cross on square 3 of strip B (squares 1-3), leaving 1",
+        ]
+    );
 }

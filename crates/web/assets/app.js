@@ -1,31 +1,34 @@
 // The play page: talks to the JSON API of `grundy serve`; no libraries, no network beyond it.
-// This file is the game (state machine, board, keyboard); panels.js, loaded first, holds
-// the practice panel, the plot and the findings.
+// This file is the game (state machine, the URL, keyboard); board.js draws the board and
+// keeps the moves where they were played; panels.js holds the practice panel, the plot and
+// the findings.
 //
-// Everything about a game (name, rules, picture, the moves and their words, the end reason)
-// comes from the API. The page is a small state machine: the committed state (game, rule,
-// heaps, analysis, history) changes only when every answer a step needs has arrived; each
-// request carries a token, and an answer whose token is no longer current (a new game, a
-// game switch, an undo came in between) is dropped. While a step is pending the board is
-// locked; when it fails the committed state is unchanged, so "Try again" replays the step
-// from there and a move is never applied twice.
+// Everything about a game (name, rules, picture, the moves and their words, why a move
+// wins, the computer's choice, the end reason) comes from the API. A game is its start
+// and its list of moves: the URL holds both (`?game=kayles&heaps=1+4+6&moves=A1-1.B2-3`),
+// every move is a history entry (pushState), and a link, a reload, Back or Forward rebuild
+// the board by replaying the moves through the API. Each request carries a token, and an
+// answer whose token is no longer current (a new game, Undo, Back came in between) is
+// dropped; while a step is pending the board is locked; when it fails the committed state
+// is unchanged, so "Try again" replays the step from there and a move is never applied twice.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-let catalog = { games: [], max_heaps: 256, max_heap: 1000 };
+let catalog = { games: [], max_heaps: 256, max_heap: 1000, misere_max_stones: 40 };
 
 const S = {
-  entry: null, // the catalog entry of the game being played
+  entry: null, // the game: { id, name, rules, play, ui, misere_max_stones }
   misere: false,
-  first: "player",
-  heaps: [], // heaps in a stable order: a move keeps its first piece in place and appends the others
-  analysis: null,
-  history: [], // snapshots at the player's turns, for Undo
-  last: null, // { who, description, heaps: indices changed }
-  turn: "idle", // idle | player | computer | over
-  token: 0, // the current step; answers for another are dropped
-  pending: false,
-  retry: null, // the step that failed, to replay from the committed state
+  first: "player", // who moves first: "player" (you, player 1) or "computer" (player 2)
+  vs: "0", // the opponent: the computer's chance of a random move ("0", "0.33", ...) or "two"
+  start: [],
+  steps: [], // { board, analysis, places } after 0, 1, ... moves
+  moves: [], // { key, side, description, winning }: move k leads from step k to step k + 1
+  at: 0, // the step shown
+  token: 0,
+  pending: null, // "load" | "player" | "computer" while a step waits for the API
+  retry: null,
+  hint: null,
 };
 
 /** A request that failed, with the HTTP status (0: no answer) and a one-line reason. */
@@ -55,33 +58,43 @@ function setStatus(text, kind) {
   s.dataset.state = kind;
 }
 
-// Heap names: A..Z, AA, AB, ... as the core's labels.
-function label(i) {
-  let n = i + 1, s = "";
-  while (n > 0) { n -= 1; s = String.fromCharCode(65 + (n % 26)) + s; n = Math.floor(n / 26); }
-  return s;
-}
-
-const count = () => (S.entry && S.entry.play !== "heap" ? "placements" : "heaps");
-const request = (heaps) => ({ game: S.entry.id, heaps, misere: S.misere, count: count() });
 const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-// A move's result in the page's stable order: the heap moved on keeps its place (0 when
-// nothing is left of it), further pieces go to the end.
-function apply(heaps, m) {
-  const next = heaps.slice();
-  next[m.heap_index] = m.left.length ? m.left[0] : 0;
-  next.push(...m.left.slice(1));
-  return next;
+// ---- sides and turns ------------------------------------------------------------------
+
+const two = () => S.vs === "two";
+/** Side 0 is you (player 1), side 1 the computer (player 2); who moves at step k. */
+const sideAt = (k) => ((S.first === "player" ? 0 : 1) + k) % 2;
+const who = (side) => two() ? `Player ${side + 1}` : side === 0 ? "You" : "Computer";
+const step = () => S.steps[S.at];
+function turn() {
+  const st = step();
+  if (!st) return "idle";
+  if (st.analysis.game_over) return "over";
+  return !two() && sideAt(S.at) === 1 ? "computer" : "player";
 }
-const changed = (heaps, m) => [m.heap_index, ...m.left.slice(1).map((_, k) => heaps.length + k)];
+
+function request(pos) {
+  const r = { game: S.entry.id, heaps: pos.heaps, misere: S.misere, count: S.entry.play === "heap" ? "heaps" : "placements" };
+  if (pos.places) r.places = pos.places;
+  return r;
+}
+
+/** The step for a board: the API's analysis of it (an answer for another position is refused). */
+async function analyzeBoard(board) {
+  const pos = position(board);
+  const a = await api("/api/analyze", request(pos));
+  if (!Array.isArray(a.heaps) || !same(a.heaps, pos.heaps) || !Array.isArray(a.moves) || !Array.isArray(a.values)) {
+    throw new ApiError("an answer for another position arrived");
+  }
+  return { board, analysis: a, places: pos.places };
+}
 
 // ---- the state machine --------------------------------------------------------------
 
-/** Starts a step: a new token, the board locked. Returns the token. */
-function begin() {
+function begin(kind) {
   S.token += 1;
-  S.pending = true;
+  S.pending = kind;
   S.retry = null;
   $("retry").hidden = true;
   render();
@@ -89,358 +102,419 @@ function begin() {
 }
 const current = (token) => token === S.token;
 
-/** Analyzes `heaps` for the current game; rejects an answer for another position. */
-async function analyze(heaps) {
-  const a = await api("/api/analyze", request(heaps));
-  if (!Array.isArray(a.heaps) || !same(a.heaps, heaps)) throw new ApiError("an answer for another position arrived");
-  return a;
-}
-
 function fail(token, e, retry) {
   if (!current(token)) return;
-  S.pending = false;
+  S.pending = null;
   const msg = e instanceof ApiError ? e.message : "something went wrong";
-  // A refusal of the request itself (a 4xx: e.g. a misère position past the search's
-  // limit) would fail again: say why, offer no retry.
+  // A refusal of the request itself (a 4xx: a misère position past the search's limit, a
+  // bad link) would fail again: say why, offer no retry.
   const refused = e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 408 && e.status !== 429;
   S.retry = refused ? null : retry;
   $("retry").hidden = refused;
-  setStatus(refused ? `Could not ${retry.what}: ${msg}.` : `Could not ${retry.what}: ${msg}. Nothing was changed; try again.`, "error");
+  setStatus(refused ? `Could not ${retry.what}: ${msg}.` : `Could not ${retry.what}: ${msg}. ${retry.kept || ""}Try again.`, "error");
   render();
+  if (!refused) $("retry").focus();
 }
 
-/** Commits a position with its analysis; ends the game or hands over to the computer. */
-function commit(heaps, analysis, turn) {
-  S.heaps = heaps;
-  S.analysis = analysis;
-  S.turn = turn;
-  if (analysis.game_over) return over();
-  if (turn === "player") {
-    S.history.push({ heaps: heaps.slice(), analysis, last: S.last });
-    writeUrl();
-    setStatus("Your turn.", "player");
-  }
+/** Commits move k (played at step k) and the step it leads to; drops any later steps. */
+function commitMove(k, mv, next) {
+  S.pending = null;
+  S.moves.length = k;
+  S.steps.length = k + 1;
+  S.moves.push(mv);
+  S.steps.push(next);
+  S.at = k + 1;
+  S.hint = null;
+  history.pushState(null, "", urlFor(S.at));
+  settle(true);
+}
+
+/** Says whose turn it is or how the game ended, and lets the computer move when its turn is
+ *  the last step (not when Back showed an earlier one). */
+function settle(moved) {
+  const t = turn();
+  if (t === "over") over();
+  else if (t === "computer") {
+    if (S.at === S.moves.length) { computerStep(); return; }
+    setStatus("The computer moves next: its move is the next in the list (or the browser's Forward).", "computer");
+  } else setStatus(two() ? `${who(sideAt(S.at))} to move.` : "Your turn.", "player");
+  render();
+  if (t === "over") $("again").focus();
+  else if (moved) focusBoard();
 }
 
 function over() {
-  S.turn = "over";
-  // The player to move (S.analysis is for them) cannot move.
-  const stuck = S.last ? (S.last.who === "You" ? "computer" : "player") : S.first;
-  const youWin = (stuck === "computer") !== (S.analysis.rule === "misere");
-  const who = stuck === "player" ? "you cannot move" : "the computer cannot move";
-  const rule = S.analysis.rule === "misere" ? "under misère play whoever cannot move wins" : "whoever cannot move loses";
-  setStatus(`${youWin ? "You win" : "The computer wins"}: ${S.analysis.end_reason}, so ${who}, and ${rule}.`, youWin ? "won" : "lost");
-  writeUrl();
-}
-
-async function newGame(heaps) {
-  const entry = catalog.games.find((g) => g.id === $("game").value) || catalog.games[0];
-  let h;
-  try {
-    h = heaps || parseHeaps($("heaps").value);
-  } catch (e) {
-    // Nothing of the old game stays live: the board is cleared.
-    S.token += 1;
-    S.pending = false;
-    S.retry = null;
-    $("retry").hidden = true;
-    S.entry = entry;
-    S.heaps = [];
-    S.analysis = null;
-    S.history = [];
-    S.turn = "idle";
-    showGame();
-    setStatus(e.message, "error");
-    render();
-    return;
-  }
-  S.entry = entry;
-  if ($("misere").disabled) { $("misere").disabled = false; $("misere").checked = false; }
-  S.misere = $("misere").checked;
-  S.first = $("first").value;
-  S.heaps = h;
-  S.analysis = null;
-  S.history = [];
-  S.last = null;
-  S.turn = "idle";
-  $("heaps").value = h.join(" ");
-  showGame();
-  $("last-move").textContent = "";
-  await startStep(h);
-}
-
-async function startStep(h) {
-  const token = begin();
-  setStatus("Setting up the board…", "busy");
-  try {
-    const a = await analyze(h);
-    if (!current(token)) return;
-    S.pending = false;
-    commit(h, a, S.first);
-    if (S.turn === "computer") return computerStep();
-  } catch (e) {
-    fail(token, e, { what: "start the game", run: () => startStep(h) });
-  }
-  render();
+  const a = step().analysis;
+  const stuck = sideAt(S.at);
+  const mis = a.rule === "misere";
+  const winner = mis ? stuck : 1 - stuck;
+  const stuckName = two() ? `player ${stuck + 1}` : stuck === 0 ? "you" : "the computer";
+  const rule = mis ? "under misère play whoever cannot move wins" : "whoever cannot move loses";
+  const head = two() ? `Player ${winner + 1} wins` : winner === 0 ? "You win" : "The computer wins";
+  const from = S.at === 0 ? "The game is over before it starts: " : "";
+  setStatus(`${from}${head}: ${a.end_reason}, so ${stuckName} cannot move, and ${rule}.`, two() || winner === 0 ? "won" : "lost");
 }
 
 async function playerMove(m) {
-  if (S.turn !== "player" || S.pending || !m) return;
-  const from = S.heaps;
-  const next = apply(from, m);
-  const token = begin();
-  setStatus("Checking your move…", "busy");
+  if (turn() !== "player" || S.pending || !m) return;
+  const from = step(), k = S.at;
+  const mv = { key: moveKey(from.board, m, from.places), side: sideAt(k), description: m.description, winning: m.winning };
+  const token = begin("player");
+  setStatus("Checking the move…", "busy");
   try {
-    const a = await analyze(next);
+    const next = await analyzeBoard(playOn(from.board, m, k, from.places));
     if (!current(token)) return;
-    S.pending = false;
-    S.last = { who: "You", description: m.description, heaps: changed(from, m) };
-    commit(next, a, "computer");
-    if (S.turn === "computer") return computerStep();
+    commitMove(k, mv, next);
   } catch (e) {
-    fail(token, e, { what: "play your move", run: () => playerMove(m) });
+    fail(token, e, { what: "play the move", kept: "Nothing was changed. ", run: () => playerMove(m) });
   }
-  render();
-  focusBoard();
 }
 
 async function computerStep() {
-  const from = S.heaps;
-  const token = begin();
+  const from = step(), k = S.at;
+  const token = begin("computer");
   setStatus("The computer is moving…", "computer");
   try {
-    const reply = await api("/api/computer", request(from));
+    const body = request(position(from.board));
+    const chance = Number(S.vs);
+    if (chance > 0) { body.random = chance; body.seed = Math.floor(Math.random() * 2 ** 32); }
+    const reply = await api("/api/computer", body);
     if (!current(token)) return;
-    if (!reply.move) throw new ApiError("the computer found no move");
-    const next = apply(from, reply.move);
-    const a = await analyze(next);
+    const m = reply.move;
+    if (!m || typeof m.description !== "string") throw new ApiError("the computer found no move");
+    const mv = { key: moveKey(from.board, m, from.places), side: 1, description: m.description, winning: m.winning };
+    const next = await analyzeBoard(playOn(from.board, m, k, from.places));
     if (!current(token)) return;
-    S.pending = false;
-    const before = S.last && S.last.who === "You" ? S.last.description : null;
-    S.last = { who: "Computer", description: reply.move.description, winning: reply.move.winning, before, heaps: changed(from, reply.move) };
-    commit(next, a, "player");
+    commitMove(k, mv, next);
   } catch (e) {
     fail(token, e, { what: "get the computer's move", run: () => computerStep() });
   }
-  render();
-  focusBoard();
+}
+
+/** The step Undo goes back to: the move being checked is dropped; otherwise back to the
+ *  last step where a person was to move. */
+function undoTarget() {
+  if (S.pending === "player") return S.at;
+  if (S.pending === "load" || !step()) return null;
+  let k = S.at - 1;
+  if (!two()) while (k >= 0 && sideAt(k) === 1) k--;
+  return k >= 0 ? k : null;
 }
 
 function undo() {
-  if (!canUndo()) return;
+  const k = undoTarget();
+  if (k === null) return;
   S.token += 1; // drops anything pending
-  S.pending = false;
+  S.pending = null;
   S.retry = null;
+  S.hint = null;
   $("retry").hidden = true;
-  // The last snapshot is the position now (when it is the player's turn): go one back.
-  if (S.turn === "player" || S.turn === "over") {
-    if (S.turn === "player") S.history.pop();
+  if (k !== S.at || S.moves.length > k) {
+    S.moves.length = k;
+    S.steps.length = k + 1;
+    S.at = k;
+    history.pushState(null, "", urlFor(k));
   }
-  const snap = S.history[S.history.length - 1];
-  S.heaps = snap.heaps.slice();
-  S.analysis = snap.analysis;
-  S.last = snap.last;
-  S.turn = "player";
-  writeUrl();
-  setStatus("Move taken back. Your turn.", "player");
+  setStatus(`Move taken back. ${two() ? `${who(sideAt(k))} to move.` : "Your turn."}`, "player");
   render();
   focusBoard();
 }
 
-function canUndo() {
-  const n = S.history.length;
-  if (S.turn === "player" && !S.pending) return n >= 2;
-  if (S.turn === "over" || S.turn === "computer" || S.pending) return n >= 1 && !(n === 1 && S.turn === "player");
-  return false;
+function hint() {
+  if (turn() !== "player" || S.pending) return;
+  const a = step().analysis;
+  const c = a.computer_move !== null && a.computer_move !== undefined ? a.moves[a.computer_move] : null;
+  const m = c && c.winning ? c : a.moves.find((x) => x.winning);
+  S.hint = m || null;
+  $("last-move").textContent = m ? `Hint: ${m.description} wins (it ${m.reason}).` :
+    "Hint: no move wins here; against perfect play this position is lost, so make the game long and hope for a slip.";
+  render();
+  const t = $("heaps-view").querySelector(".target.hint");
+  if (t) t.focus();
 }
 
-// ---- input and the URL ----------------------------------------------------------------
+// ---- the URL ----------------------------------------------------------------------------
 
-/** Heaps as the API accepts them: whole numbers written with digits only. */
-function parseHeaps(text) {
+function urlFor(k) {
+  const q = new URLSearchParams({ game: S.entry.id, heaps: S.start.join(" ") });
+  if (k > 0) q.set("moves", S.moves.slice(0, k).map((m) => m.key).join("."));
+  if (S.misere) q.set("misere", "1");
+  if (S.first === "computer") q.set("first", "computer");
+  if (S.vs !== "0") q.set("vs", S.vs);
+  return "?" + q.toString();
+}
+
+/** Heaps as the API takes them: whole numbers written with digits only (0 only in a link,
+ *  where an emptied heap keeps its place). */
+function parseHeaps(text, zero) {
   const parts = text.trim().split(/[\s,]+/).filter(Boolean);
-  const max = catalog.max_heap, most = catalog.max_heaps;
+  const max = catalog.max_heap, most = catalog.max_heaps, low = zero ? 0 : 1;
   if (parts.length === 0) throw new Error("Type the heaps first, e.g. 7 10 12.");
-  const bad = parts.find((p) => !/^\d{1,7}$/.test(p) || Number(p) < 1 || Number(p) > max);
-  if (bad !== undefined) throw new Error(`"${bad.slice(0, 12)}" is not a heap: give whole numbers from 1 to ${max}.`);
+  const bad = parts.find((p) => !/^\d{1,7}$/.test(p) || Number(p) < low || Number(p) > max);
+  if (bad !== undefined) throw new Error(`"${bad.slice(0, 12)}" is not a heap: give whole numbers from ${low} to ${max}.`);
   if (parts.length > most) throw new Error(`At most ${most} heaps.`);
   return parts.map(Number);
 }
 
-function writeUrl() {
-  if (!S.entry) return;
-  const q = new URLSearchParams({ game: S.entry.id, heaps: S.heaps.join(" ") });
-  if (S.misere) q.set("misere", "1");
-  if (S.first === "computer" && !S.last) q.set("first", "computer");
-  history.replaceState(null, "", "?" + q.toString());
-}
+const VS = ["0", "0.33", "0.67", "two"];
 
+/** A game as a link describes it; a bad link is said, never silently changed. */
 function readUrl() {
   const q = new URLSearchParams(location.search);
-  if (q.has("game") && catalog.games.some((g) => g.id === q.get("game"))) $("game").value = q.get("game");
-  if (q.has("heaps")) $("heaps").value = q.get("heaps").replace(/[^\d ,]/g, "");
-  $("misere").checked = q.get("misere") === "1";
-  $("first").value = q.get("first") === "computer" ? "computer" : "player";
+  const known = ["game", "heaps", "moves", "misere", "first", "vs"];
+  const odd = [...q.keys()].find((k) => !known.includes(k));
+  if (odd !== undefined) throw new Error(`The link has "${odd.slice(0, 20)}", which this page does not know.`);
+  if (!q.has("game") && !q.has("heaps")) return null;
+  const spec = { game: q.get("game") || "grundy", moves: [], misere: false, first: "player", vs: "0" };
+  try {
+    spec.heaps = parseHeaps(q.get("heaps") || "", true);
+  } catch (e) { throw new Error(`The link's heaps are not valid: ${e.message}`); }
+  const moves = q.get("moves") || "";
+  if (moves) {
+    spec.moves = moves.split(".");
+    const bad = spec.moves.find((k) => !/^[A-Z]{1,3}(_\d{1,4})*$|^[A-Z]{1,3}\d{1,4}-\d{1,4}$/.test(k));
+    if (bad !== undefined) throw new Error(`The link's move "${bad.slice(0, 20)}" is not written as a move.`);
+  }
+  const pick = (key, allowed, dflt) => {
+    const v = q.get(key);
+    if (v === null) return dflt;
+    if (!allowed.includes(v)) throw new Error(`The link's ${key}=${v.slice(0, 20)} is not one of ${allowed.join(", ")}.`);
+    return v;
+  };
+  spec.misere = pick("misere", ["0", "1"], "0") === "1";
+  spec.first = pick("first", ["player", "computer"], "player");
+  spec.vs = pick("vs", VS, "0");
+  return spec;
+}
+
+/** The game named in a link or typed: the catalog's, or any game the CLI takes (asked of
+ *  the server, which refuses with the CLI's message). */
+async function resolveGame(id) {
+  const g = catalog.games.find((x) => x.id === id);
+  if (g) return g;
+  return api(`/api/game?name=${encodeURIComponent(id)}`);
+}
+
+/** Shows a game from its description: from memory when it is the one being played and
+ *  its moves are known (Back, Forward, a move in the list), otherwise by replaying. */
+async function load(spec) {
+  const token = begin("load");
+  setStatus("Setting up the board…", "busy");
+  let entry = null;
+  try {
+    entry = await resolveGame(spec.game);
+    if (!current(token)) return;
+    const known = S.entry && S.entry.id === entry.id && same(S.start, spec.heaps) && S.misere === spec.misere &&
+      S.first === spec.first && (S.vs === "two") === (spec.vs === "two") &&
+      S.steps.length > spec.moves.length && spec.moves.every((k, i) => S.moves[i].key === k);
+    showForm(entry, spec);
+    if (!known) {
+      S.start = spec.heaps;
+      S.moves = [];
+      S.steps = [];
+      S.at = 0;
+      render();
+      let st = await analyzeBoard(newBoard(entry.play, spec.heaps));
+      if (!current(token)) return;
+      const steps = [st], moves = [];
+      for (const key of spec.moves) {
+        const m = st.analysis.moves.find((x) => moveKey(st.board, x, st.places) === key);
+        if (!m) throw new ApiError(`the link's move ${key} is not a move of the position it comes to`, 400);
+        const k = moves.length;
+        const next = await analyzeBoard(playOn(st.board, m, k, st.places));
+        if (!current(token)) return;
+        moves.push({ key, side: sideAt(k), description: m.description, winning: m.winning });
+        steps.push(next);
+        st = next;
+      }
+      S.steps = steps;
+      S.moves = moves;
+    }
+    S.at = spec.moves.length;
+    S.pending = null;
+    S.hint = null;
+    settle(false);
+  } catch (e) {
+    if (!current(token)) return;
+    S.steps = [];
+    S.moves = [];
+    if (!entry) {
+      // No game: nothing of the one before is left on show.
+      S.entry = null;
+      $("title").textContent = "Play";
+      document.title = "Play heap games — grundy";
+      $("how").textContent = "";
+    }
+    fail(token, e, { what: "set up the board", run: () => load(spec) });
+  }
+}
+
+/** The form shows the game being played. */
+function showForm(entry, spec) {
+  S.entry = entry;
+  S.misere = spec.misere;
+  S.first = spec.first;
+  S.vs = spec.vs;
+  const inMenu = catalog.games.some((g) => g.id === entry.id);
+  $("game").value = inMenu ? entry.id : "other";
+  if (!inMenu) $("rule").value = entry.id;
+  showRuleField();
+  $("heaps").value = spec.heaps.join(" ");
+  $("misere").checked = spec.misere;
+  $("first").value = spec.first;
+  $("vs").value = spec.vs;
+  nameSides();
+  const g = S.entry;
+  $("title").textContent = `Play ${g.name}`;
+  document.title = `Play ${g.name} — grundy`;
+  $("how").textContent = howTo(g);
+  helpLine();
+}
+
+function showRuleField() {
+  const other = $("game").value === "other";
+  $("rule-field").hidden = !other;
+  $("rule-help").hidden = !other;
+}
+
+function nameSides() {
+  const opts = $("first").options;
+  opts[0].textContent = $("vs").value === "two" ? "Player 1" : "You";
+  opts[1].textContent = $("vs").value === "two" ? "Player 2" : "The computer";
+}
+
+// A new game from the form; a bad entry is said and nothing of the old game stays live.
+async function newGame(heaps) {
+  let spec;
+  try {
+    const h = heaps || parseHeaps($("heaps").value, false);
+    const game = $("game").value === "other" ? $("rule").value.trim() : $("game").value;
+    if (!game) throw new Error("Type a rule first: a take-and-break code like .6 or a subtraction set like s1,4,5.");
+    spec = { game, heaps: h, moves: [], misere: $("misere").checked && !$("misere").disabled, first: $("first").value, vs: $("vs").value };
+  } catch (e) {
+    S.token += 1;
+    S.pending = null;
+    S.retry = null;
+    $("retry").hidden = true;
+    S.steps = [];
+    S.moves = [];
+    // The title and rules follow the menu, so nothing of the old game is left on show.
+    const g = catalog.games.find((x) => x.id === $("game").value), typed = $("heaps").value;
+    if (g) showForm(g, { heaps: [], misere: $("misere").checked, first: $("first").value, vs: $("vs").value });
+    $("heaps").value = typed;
+    setStatus(e.message, "error");
+    render();
+    return;
+  }
+  S.entry = null; // a new game replays from its start
+  const q = new URLSearchParams({ game: spec.game, heaps: spec.heaps.join(" ") });
+  if (spec.misere) q.set("misere", "1");
+  if (spec.first === "computer") q.set("first", "computer");
+  if (spec.vs !== "0") q.set("vs", spec.vs);
+  history.pushState(null, "", "?" + q.toString());
+  await load(spec);
+}
+
+async function fromUrl() {
+  let spec;
+  try {
+    spec = readUrl();
+  } catch (e) {
+    S.token += 1;
+    S.steps = [];
+    S.moves = [];
+    setStatus(e.message, "error");
+    render();
+    return;
+  }
+  if (!spec) return newGame();
+  await load(spec);
 }
 
 // ---- drawing --------------------------------------------------------------------------
 
-function showGame() {
-  const g = S.entry;
-  $("title").textContent = `Play ${g.name}`;
-  document.title = `Play ${g.name} — grundy`;
-  $("rules").textContent = g.rules;
-  $("how").textContent = howTo(g);
-}
-
-// One line on how to move, from the catalog's picture of the game.
 function howTo(g) {
   if (g.ui === "cut") return "How to move: click a gap between two stones to split the heap there (arrow keys move between gaps, Enter plays).";
-  if (g.play === "row") return "How to move: click a pin to knock it down, or the link between two pins to knock both down.";
-  if (g.play === "strip") return "How to move: click a marked place on a strip; the squares it uses are highlighted before you click.";
+  if (g.play === "row") return "How to move: click a pin to knock it down, or the link between two pins to knock both down. Fallen pins stay where they fell.";
+  if (g.play === "strip") return "How to move: click a marked place on a strip; the squares it uses are highlighted before you click. Pieces stay where they were played.";
   return "How to move: click a stone: it and every stone to its right are taken.";
 }
 
-function target(m, text, extra) {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.className = `target ${m.winning ? "win" : "lose"} ${extra || ""}`;
-  b.dataset.win = String(m.winning);
-  b.dataset.heap = String(m.heap_index);
-  b.disabled = S.turn !== "player" || S.pending;
-  b.tabIndex = -1;
-  b.innerHTML = `<span class="mark" aria-hidden="true">${m.winning ? "✓" : "✗"}</span>${text || ""}`;
-  const marks = $("show-marks").checked;
-  b.setAttribute("aria-label", `${m.description}${marks ? (m.winning ? ", winning" : ", losing") : ""}`);
-  b.title = m.description;
-  b.addEventListener("click", () => playerMove(m));
-  return b;
-}
-
-function piece(kind, i) {
-  const s = document.createElement("span");
-  s.className = kind;
-  s.dataset.n = String(i);
-  return s;
-}
-
-// The squares a row or strip move uses up (at .. at + take - 1), and the middle of the
-// squares its piece covers (from the API: pins, a domino, a cross), where its button goes.
-function span(m) { return [m.at, m.at + m.take - 1]; }
-function middle(m) { const [a, b] = m.piece || span(m); return (a + b) / 2; }
-
-function drawHeap(row, n, moves) {
-  const g = S.entry;
-  if (g.ui === "cut") {
-    for (let s = 1; s <= n; s++) {
-      row.appendChild(piece("stone", s));
-      if (s === n) break;
-      const parts = [Math.max(s, n - s), Math.min(s, n - s)];
-      const m = moves.find((x) => x.left[0] === parts[0] && x.left[1] === parts[1]);
-      if (!m) {
-        const eq = document.createElement("span");
-        eq.className = "gap-none";
-        eq.title = `${s} and ${n - s}: equal halves are not allowed`;
-        eq.textContent = "┆";
-        row.appendChild(eq);
-      } else row.appendChild(target(m, "", "gap"));
-    }
-  } else if (g.play === "heap") {
-    // Stones to take: the stone clicked and all to its right.
-    for (let s = 1; s <= n; s++) {
-      const m = moves.find((x) => x.take === n - s + 1);
-      if (m) {
-        const b = target(m, "", "stone-btn");
-        b.dataset.n = String(s);
-        row.appendChild(b);
-      } else row.appendChild(piece("stone", s));
-    }
-  } else {
-    // Pins or squares; a move's button sits at the middle of the squares it uses (on a
-    // square, or between two), and hovering it highlights them.
-    const kind = g.play === "row" ? "pin" : "square";
-    for (let s = 1; s <= n; s++) {
-      const here = moves.filter((m) => middle(m) === s);
-      if (here.length) {
-        const b = target(here[0], "", `${kind}-btn`);
-        b.dataset.n = String(s);
-        hoverSpan(b, row, here[0]);
-        row.appendChild(b);
-      } else row.appendChild(piece(kind, s));
-      if (s === n) break;
-      const between = moves.find((m) => middle(m) === s + 0.5);
-      if (between) {
-        const b = target(between, "", "link");
-        hoverSpan(b, row, between);
-        row.appendChild(b);
-      } else {
-        const sp = document.createElement("span");
-        sp.className = "link-none";
-        row.appendChild(sp);
-      }
-    }
-  }
-}
-
-function hoverSpan(b, row, m) {
-  const [a, z] = span(m);
-  const on = (v) => row.querySelectorAll("[data-n]").forEach((x) => {
-    const k = Number(x.dataset.n);
-    x.classList.toggle("used", v && k >= a && k <= z);
-  });
-  b.addEventListener("pointerenter", () => on(true));
-  b.addEventListener("pointerleave", () => on(false));
-  // Keyboard focus shows the squares too (not the focus set after a click).
-  b.addEventListener("focus", () => on(b.matches(":focus-visible")));
-  b.addEventListener("blur", () => on(false));
-}
-
-function noun(n) {
-  const p = S.entry.play;
-  if (p === "row") return `${n} pin${n === 1 ? "" : "s"}`;
-  if (p === "strip") return `${n} square${n === 1 ? "" : "s"}`;
-  return `${n} stone${n === 1 ? "" : "s"}`;
-}
-
 function render() {
-  const a = S.analysis;
+  const st = step();
+  const t = turn();
+  const live = t === "player" && !S.pending;
+  $("undo").disabled = undoTarget() === null;
+  $("hint").disabled = !live;
+  $("again").hidden = t !== "over";
+  document.body.classList.toggle("waiting", !live);
+  // A target focused by the keyboard scrolls clear of the status bar that stays on top.
+  document.documentElement.style.scrollPaddingTop = `${$("bar").offsetHeight + 8}px`;
   const view = $("heaps-view");
-  $("undo").disabled = !canUndo();
-  view.textContent = "";
-  view.setAttribute("aria-busy", String(S.pending));
-  view.classList.toggle("locked", S.pending || S.turn !== "player");
-  if (!a || !S.entry) { $("nimsum").textContent = ""; return; }
+  view.setAttribute("aria-busy", String(!!S.pending));
+  renderMoves();
+  if (!st || !S.entry) { view.textContent = ""; $("nimsum").textContent = ""; $("rules").textContent = S.entry ? S.entry.rules : ""; return; }
+  const a = st.analysis;
   const mis = a.rule === "misere";
   $("rules").textContent = `${S.entry.rules} ${mis ? "Misère play: whoever makes the last move loses." : "Whoever cannot move loses."}`;
   // A game that is always misère (its rule comes back misère unasked): the switch shows it.
-  if (mis && !S.misere) { $("misere").checked = true; $("misere").disabled = true; }
-  $("nimsum").innerHTML = `<span class="value">Values ${a.values.join(" ⊕ ")}: nim-sum ${a.nim_sum}. ${mis ? "Misère play (the values do not decide): the player to move " + (a.outcome === "player-to-move-wins" ? "can win." : "loses against perfect play.") : a.outcome === "player-to-move-wins" ? "The player to move can win." : "The player to move loses against perfect play."} <a href="#glossary">What G, ⊕ and nim-sum mean</a></span>`;
-  $("last-move").textContent = !S.last ? "" :
-    `${S.last.before ? `You: ${S.last.before}. ` : ""}${S.last.who}: ${S.last.description}${S.last.winning ? " (a winning move)" : ""}.`;
-  const word = S.entry.play;
-  S.heaps.forEach((n, i) => {
-    const box = document.createElement("div");
-    box.className = "heap";
-    if (S.last && S.last.heaps.includes(i)) box.classList.add("last");
-    const title = document.createElement("p");
-    title.className = "heap-title";
-    const lastTag = S.last && S.last.heaps.includes(i) ? ` <span class="tag">${S.last.who === "You" ? "your last move" : "computer's last move"}</span>` : "";
-    title.innerHTML = `${word[0].toUpperCase() + word.slice(1)} ${label(i)}: ${n === 0 ? "empty" : noun(n)} <span class="value">(G = ${a.values[i]})</span>${lastTag}`;
-    box.appendChild(title);
-    const row = document.createElement("div");
-    row.className = `row play-${word}`;
-    drawHeap(row, n, a.moves.filter((m) => m.heap_index === i));
-    box.appendChild(row);
-    view.appendChild(box);
-  });
-  // One Tab stop on the board: the first enabled target (arrow keys move from there).
-  const first = view.querySelector(".target:not([disabled])");
-  if (first) first.tabIndex = 0;
+  $("misere").disabled = mis && !S.misere;
+  if (mis && !S.misere) $("misere").checked = true;
+  const mover = sideAt(S.at);
+  const can = a.outcome === "player-to-move-wins";
+  const name = two() ? `Player ${mover + 1}` : mover === 0 ? "you" : "the computer";
+  const verdict = t === "over" ? "" : `${mis ? " Misère play (the values do not decide):" : ""} ${name[0].toUpperCase() + name.slice(1)} ${can ? "can win" : `lose${name === "you" ? "" : "s"} against perfect play`}.`;
+  $("nimsum").innerHTML = `<span class="value">Values ${a.values.join(" ⊕ ")}: nim-sum ${a.nim_sum}.${verdict} <a href="#glossary">What G, ⊕ and nim-sum mean</a></span>`;
+  const lastMove = S.at > 0 ? S.moves[S.at - 1] : null;
+  if (!S.hint) {
+    $("last-move").textContent = !lastMove ? "" :
+      `${S.at > 1 ? `${who(S.moves[S.at - 2].side)}: ${S.moves[S.at - 2].description}. ` : ""}${who(lastMove.side)}: ${lastMove.description}.`;
+  }
+  const o = {
+    live, marks: $("show-marks").checked, hint: S.hint, onMove: playerMove, cut: S.entry.ui === "cut", play: S.entry.play,
+    lastTag: lastMove ? `${two() ? who(lastMove.side) + "'s" : lastMove.side === 0 ? "your" : "the computer's"} last move` : "",
+  };
+  if (lastMove && S.at > 0) {
+    const prev = S.steps[S.at - 1];
+    if (st.board.kind === "heaps") {
+      const m = prev.analysis.moves.find((x) => moveKey(prev.board, x, prev.places) === lastMove.key);
+      if (m) o.last = touched(prev.board, m);
+    } else {
+      const row = st.board.rows.findIndex((r) => r.cells.some((c) => c && c.k === S.at - 1));
+      o.lastCells = { row, k: S.at - 1 };
+    }
+  }
+  drawBoard(view, st.board, a, o, st.places);
+}
+
+function renderMoves() {
+  const list = $("move-list");
+  list.textContent = "";
+  $("moves").hidden = !S.entry || !S.steps.length;
+  if ($("moves").hidden) return;
+  const item = (k, text) => {
+    const li = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = urlFor(k);
+    link.textContent = text;
+    if (k === S.at) link.setAttribute("aria-current", "step");
+    if (k > S.at) li.className = "future";
+    link.addEventListener("click", (e) => {
+      e.preventDefault();
+      if (k === S.at) return;
+      history.pushState(null, "", link.href);
+      fromUrl();
+    });
+    li.appendChild(link);
+    list.appendChild(li);
+  };
+  item(0, `Start: ${S.start.join(", ")}`);
+  S.moves.forEach((m, k) => { if (k < S.steps.length - 1) item(k + 1, `${who(m.side)}: ${m.description}`); });
 }
 
 function focusBoard() {
   const t = $("heaps-view").querySelector(".target:not([disabled])");
-  if (t && S.turn === "player") t.focus();
+  if (t && turn() === "player") t.focus();
 }
 
 // Arrow keys: left/right to the previous/next target, up/down to the nearest in the heap above/below.
@@ -453,10 +527,11 @@ function boardKeys(e) {
   if (e.key === "ArrowRight") next = all[i + 1];
   else if (e.key === "ArrowLeft") next = all[i - 1];
   else if (e.key === "ArrowDown" || e.key === "ArrowUp") {
-    const h = Number(t.dataset.heap), dir = e.key === "ArrowDown" ? 1 : -1;
+    const box = t.closest(".heap"), boxes = [...$("heaps-view").querySelectorAll(".heap")];
+    const dir = e.key === "ArrowDown" ? 1 : -1;
     const x = t.getBoundingClientRect().left;
-    for (let k = h + dir; k >= 0 && k < S.heaps.length; k += dir) {
-      const row = all.filter((b) => Number(b.dataset.heap) === k);
+    for (let k = boxes.indexOf(box) + dir; k >= 0 && k < boxes.length; k += dir) {
+      const row = all.filter((b) => b.closest(".heap") === boxes[k]);
       if (row.length) {
         next = row.reduce((best, b) => Math.abs(b.getBoundingClientRect().left - x) < Math.abs(best.getBoundingClientRect().left - x) ? b : best);
         break;
@@ -474,16 +549,29 @@ function toggleMarks() {
   render();
 }
 
+// Random heaps; under misère play (searched up to a limit) their total stays within it.
 function randomHeaps() {
   const k = 2 + Math.floor(Math.random() * 2);
-  return Array.from({ length: k }, () => 3 + Math.floor(Math.random() * 18));
+  const limit = $("misere").checked && S.entry && S.entry.misere_max_stones;
+  const most = limit ? Math.min(20, Math.floor(limit / k)) : 20;
+  return Array.from({ length: k }, () => Math.min(most, 3 + Math.floor(Math.random() * (most - 2))));
+}
+
+function helpLine() {
+  const g = S.entry;
+  const limit = g && g.misere_max_stones;
+  $("heaps-help").textContent = `Heaps: 1 to ${catalog.max_heaps} whole numbers from 1 to ${catalog.max_heap}, separated by spaces; press Enter to start. ` +
+    (limit ? `Misère play is searched up to ${limit} stones in all.` : g ? "Misère play follows Bouton's rule at any size." : "");
 }
 
 // ---- wiring ---------------------------------------------------------------------------
 
 document.addEventListener("keydown", (e) => {
+  if (!$("shortcuts").checked || !catalog.games.length) return;
   const t = e.target;
-  const typing = t.tagName === "TEXTAREA" || (t.tagName === "INPUT" && !["checkbox", "radio", "button"].includes(t.type));
+  // Keys typed into a field or a menu are the field's (a menu jumps to an entry by letter).
+  const typing = t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable ||
+    (t.tagName === "INPUT" && !["checkbox", "radio", "button"].includes(t.type));
   if (typing || e.ctrlKey || e.metaKey || e.altKey) return;
   const k = e.key.toLowerCase();
   if (k === "h") { $("show-marks").checked = !$("show-marks").checked; toggleMarks(); }
@@ -493,36 +581,70 @@ document.addEventListener("keydown", (e) => {
   e.preventDefault();
 });
 
-async function init() {
-  catalog = await api("/api/games");
-  for (const g of catalog.games) {
-    const o = document.createElement("option");
-    o.value = g.id;
-    o.textContent = g.name;
-    $("game").appendChild(o);
-  }
-  $("heaps-help").textContent = `Heaps: 1 to ${catalog.max_heaps} whole numbers from 1 to ${catalog.max_heap}, separated by spaces. Press Enter to start.`;
-  readUrl();
+function wire() {
   $("start").addEventListener("click", () => newGame());
   $("random").addEventListener("click", () => newGame(randomHeaps()));
   $("undo").addEventListener("click", undo);
+  $("hint").addEventListener("click", hint);
+  $("again").addEventListener("click", () => newGame());
   $("retry").addEventListener("click", () => { if (S.retry) S.retry.run(); });
   $("heaps").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); newGame(); } });
+  $("rule").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); newGame(); } });
   $("show-marks").addEventListener("change", toggleMarks);
   $("show-values").addEventListener("change", () => document.body.classList.toggle("hide-values", !$("show-values").checked));
-  $("game").addEventListener("change", () => newGame());
+  $("game").addEventListener("change", () => {
+    showRuleField();
+    if ($("game").value === "other") { $("rule").focus(); return; }
+    newGame();
+  });
   $("misere").addEventListener("change", () => newGame());
   $("first").addEventListener("change", () => newGame());
+  $("vs").addEventListener("change", () => { nameSides(); newGame(); });
   $("heaps-view").addEventListener("keydown", boardKeys);
   $("practice-new").addEventListener("click", newProblem);
   $("practice-form").addEventListener("submit", checkAnswer);
   $("practice-show").addEventListener("click", showSolution);
   $("plot").addEventListener("pointermove", readPlot);
   $("plot").addEventListener("pointerdown", readPlot);
+  $("plot-retry").addEventListener("click", plot);
+  $("findings-retry").addEventListener("click", findings);
   window.addEventListener("resize", drawPlot);
-  plot();
-  findings();
-  await newGame();
+  window.addEventListener("popstate", () => { if (catalog.games.length) fromUrl(); });
 }
 
-init().catch((e) => setStatus(`The page could not load the games: ${e.message}`, "error"));
+async function init() {
+  S.retry = null;
+  $("retry").hidden = true;
+  setStatus("Loading the games…", "busy");
+  try {
+    const c = await api("/api/games");
+    if (!Array.isArray(c.games) || !c.games.length) throw new ApiError("the list of games came back empty");
+    catalog = c;
+  } catch (e) {
+    // Without the list nothing can be played: say so, and offer to ask again.
+    S.retry = { run: init };
+    $("retry").hidden = false;
+    setStatus(`The page could not load the list of games: ${e instanceof ApiError ? e.message : "something went wrong"}. Try again.`, "error");
+    return;
+  }
+  $("game").textContent = "";
+  for (const g of catalog.games) {
+    const o = document.createElement("option");
+    o.value = g.id;
+    o.textContent = g.name;
+    $("game").appendChild(o);
+  }
+  const other = document.createElement("option");
+  other.value = "other";
+  other.textContent = "Another rule: a code or a subtraction set…";
+  $("game").appendChild(other);
+  $("setup-fields").disabled = false;
+  $("practice-new").disabled = false;
+  helpLine();
+  await fromUrl();
+}
+
+wire();
+plot();
+findings();
+init();

@@ -27,6 +27,7 @@ use grundy_core::game::{catalog, Game};
 use grundy_core::learn::explain::worked;
 use grundy_core::learn::practice::{problem, PRACTICE_MAX_HEAP};
 use grundy_core::period::heap_values;
+use grundy_core::position::exhaustive::MISERE_MAX_STONES;
 use grundy_core::position::model::{analyze, Analysis, Convention, Rule};
 
 use serde_json::json;
@@ -57,7 +58,9 @@ pub const MAX_BODY: usize = 16 * 1024;
 const INDEX: &str = include_str!("../assets/index.html");
 const APP: &str = include_str!("../assets/app.js");
 const PANELS: &str = include_str!("../assets/panels.js");
+const BOARD: &str = include_str!("../assets/board.js");
 const STYLE: &str = include_str!("../assets/style.css");
+const ICON: &str = include_str!("../assets/favicon.svg");
 /// The report's findings, as `cargo xtask report` wrote them.
 const FINDINGS: &str = include_str!("../../../runs/report/findings.json");
 
@@ -117,16 +120,22 @@ pub fn warm_up() {
 }
 
 /// A position as the page sends it: `{"game": "kayles", "heaps": [4, 1]}`, and optionally
-/// `"misere": true` and `"count": "heaps" | "placements" | "sizes"`.
+/// `"misere": true`, `"count": "heaps" | "placements" | "sizes"`, `"places"` (where each
+/// heap lies on the page's board: `[row, offset]`, so moves are said in the board's
+/// numbers), and for the computer `"random"` (the chance, 0 to 1, of a random move) with
+/// `"seed"`.
 struct PositionRequest {
     game: Game,
     heaps: Vec<u64>,
     misere: bool,
     count: Convention,
+    places: Option<Vec<(usize, u64)>>,
+    random: f64,
+    seed: u64,
 }
 
 /// What a position request must look like, for error texts.
-const POSITION_SHAPE: &str = "the body must be a JSON object with fields game (a game name, like \"grundy\") and heaps (a list of heap sizes, like [5, 9]), and optionally misere (true or false) and count (\"heaps\", \"placements\" or \"sizes\")";
+const POSITION_SHAPE: &str = "the body must be a JSON object with fields game (a game name, like \"grundy\") and heaps (a list of heap sizes, like [5, 9]), and optionally misere (true or false), count (\"heaps\", \"placements\" or \"sizes\"), places (a [row, offset] pair per heap), random (a chance from 0 to 1) and seed (a whole number)";
 
 /// Reads a position request, in words when it is wrong (serde's own messages name Rust
 /// types), and checks the heaps against the limits.
@@ -140,7 +149,9 @@ fn position(body: &[u8]) -> Result<PositionRequest, Reply> {
     let serde_json::Value::Object(fields) = doc else {
         return Err(bad(format!("the body is {}", json_kind(&doc))));
     };
-    if let Some(key) = fields.keys().find(|k| !["game", "heaps", "misere", "count"].contains(&k.as_str())) {
+    if let Some(key) =
+        fields.keys().find(|k| !["game", "heaps", "misere", "count", "places", "random", "seed"].contains(&k.as_str()))
+    {
         return Err(bad(format!("unknown field {key:?}")));
     }
     let game = match fields.get("game") {
@@ -168,6 +179,32 @@ fn position(body: &[u8]) -> Result<PositionRequest, Reply> {
         Some((_, Some("sizes"))) => Convention::Sizes,
         Some((c, _)) => return Err(bad(format!("count is {c}, not one of the three"))),
     };
+    let places = match fields.get("places") {
+        None => None,
+        Some(serde_json::Value::Array(items)) => {
+            let pair = |p: &serde_json::Value| -> Option<(usize, u64)> {
+                let [row, offset] = p.as_array()?.as_slice() else { return None };
+                Some((usize::try_from(row.as_u64()?).ok()?, offset.as_u64()?))
+            };
+            let pairs: Option<Vec<(usize, u64)>> = items.iter().map(pair).collect();
+            match pairs {
+                Some(p) if p.len() == heaps.len() => Some(p),
+                _ => return Err(bad("places must hold one [row, offset] pair of whole numbers per heap".into())),
+            }
+        }
+        Some(other) => return Err(bad(format!("places is {}, not a list", json_kind(other)))),
+    };
+    let random = match fields.get("random") {
+        None => 0.0,
+        Some(v) => match v.as_f64() {
+            Some(p) if (0.0..=1.0).contains(&p) => p,
+            _ => return Err(bad(format!("random is {v}, not a chance from 0 to 1"))),
+        },
+    };
+    let seed = match fields.get("seed") {
+        None => 0,
+        Some(v) => v.as_u64().ok_or_else(|| bad(format!("seed is {v}, not a whole number")))?,
+    };
     if heaps.is_empty() || heaps.len() > MAX_HEAPS {
         return Err(Reply::error(422, format!("a position has 1 to {MAX_HEAPS} heaps, got {}", heaps.len())));
     }
@@ -184,7 +221,7 @@ fn position(body: &[u8]) -> Result<PositionRequest, Reply> {
             format!("this position of {} may have up to {bound} moves, more than the {MAX_MOVES} a reply lists: give smaller heaps", game.name()),
         ));
     }
-    Ok(PositionRequest { game, heaps, misere, count })
+    Ok(PositionRequest { game, heaps, misere, count, places, random, seed })
 }
 
 /// A JSON value's kind in words.
@@ -229,20 +266,30 @@ fn values_of(game: &Game, count: u64) -> Result<Vec<u64>, Reply> {
     Ok((0..count).map(value).collect())
 }
 
-/// The core's analysis of the position (heaps in the order given).
-fn analysis(req: &PositionRequest) -> Result<Analysis, Reply> {
+/// The core's analysis of the position (heaps in the order given, moves said in the
+/// board's numbers when `places` is given), with the values of heaps up to the largest.
+fn analysis(req: &PositionRequest) -> Result<(Analysis, Box<dyn Fn(u64) -> u64>), Reply> {
     let max = req.heaps.iter().copied().max().unwrap_or(0);
     let value = values_upto(&req.game, max)?;
     let rule = if req.misere { Rule::Misere } else { Rule::Normal };
-    analyze(&req.game, &req.heaps, rule, req.count, value).map_err(|e| Reply::error(422, e.to_string()))
+    let mut a =
+        analyze(&req.game, &req.heaps, rule, req.count, |n| value(n)).map_err(|e| Reply::error(422, e.to_string()))?;
+    if let Some(places) = &req.places {
+        a.describe_on_board(&req.game, places);
+    }
+    Ok((a, value))
 }
 
-/// `/api/analyze`: the analysis document, plus `game_over` for the page and, when no move
-/// is left, `end_reason`: why, in the words of the game's picture ("no move is left:
-/// heaps of 1 and 2 only").
-fn analysis_reply(a: &Analysis, game: &Game) -> Reply {
+/// `/api/analyze`: the analysis document, plus `game_over` for the page, each move's
+/// `reason` (why it wins or loses, from the core: "leaves values 3 ⊕ 1 ⊕ 2 = 0, ...") and,
+/// when no move is left, `end_reason`: why, in the words of the game's picture ("no move
+/// is left: heaps of 1 and 2 only").
+fn analysis_reply(a: &Analysis, g: &dyn Fn(u64) -> u64, game: &Game) -> Reply {
     let mut doc = serde_json::to_value(a).expect("an analysis serializes");
     doc["game_over"] = json!(a.game_over());
+    for (i, m) in a.moves.iter().enumerate() {
+        doc["moves"][i]["reason"] = json!(a.reason(m, g));
+    }
     if a.game_over() {
         doc["end_reason"] = json!(end_reason(game, &a.heaps));
     }
@@ -299,11 +346,42 @@ fn practice_reply(query: &str) -> Reply {
     }
 }
 
-/// `/api/computer`: the core's choice and the heaps it leaves (`move` is null when no
-/// move is left).
-fn computer_reply(a: &Analysis) -> Reply {
-    let heaps = a.computer().map(|m| a.position_after(m));
-    Reply::json(200, json!({ "move": a.computer(), "heaps": heaps }))
+/// `/api/computer`: the core's choice at the level asked (a random move with chance
+/// `random`) and the heaps it leaves (`move` is null when no move is left).
+fn computer_reply(a: &Analysis, req: &PositionRequest) -> Reply {
+    let m = a.computer_at_level(req.random, req.seed);
+    let heaps = m.map(|m| a.position_after(m));
+    Reply::json(200, json!({ "move": m, "heaps": heaps }))
+}
+
+/// A game as the page shows it: the id to send back, its name, its rules in words and its
+/// picture (heaps, rows of pins or strips of squares; `cut` for Grundy's game).
+fn game_json(id: &str, game: &Game) -> serde_json::Value {
+    let (name, rules) =
+        catalog::entry_of(game).map_or_else(|| (game.name(), game.rules()), |e| (e.name.into(), e.rules.into()));
+    // Misère play is searched up to a limit, except for Nim's exact rule at any size.
+    let misere_limit = if game.has_misere_nim_rule() { None } else { Some(MISERE_MAX_STONES) };
+    json!({
+        "id": id, "name": name, "rules": rules, "play": Words::of(game).thing(), "ui": move_ui(game),
+        "misere_max_stones": misere_limit,
+    })
+}
+
+/// `/api/game?name=TEXT`: any game the command line takes (a catalog name, a take-and-break
+/// code like `.6`, a subtraction set like `s1,4,5`), refused with the CLI's own message.
+fn game_reply(query: &str) -> Reply {
+    let params = match Params::parse(query, &["name"]) {
+        Ok(p) => p,
+        Err(e) => return e,
+    };
+    let Some(name) = params.get("name") else { return Reply::error(400, "missing name= (a game, like kayles or .6)") };
+    match Game::parse(name) {
+        Ok(game) => {
+            let id = catalog::entry_of(&game).map_or_else(|| name.trim().to_string(), |e| e.id.to_string());
+            Reply::json(200, game_json(&id, &game))
+        }
+        Err(e) => Reply::error(400, e.to_string()),
+    }
 }
 
 /// Answers one request. Never panics on any input.
@@ -313,31 +391,33 @@ pub fn handle(method: &str, url: &str, body: &[u8]) -> Reply {
         ("GET", "/") | ("GET", "/index.html") => Reply::text("text/html; charset=utf-8", INDEX),
         ("GET", "/app.js") => Reply::text("text/javascript; charset=utf-8", APP),
         ("GET", "/panels.js") => Reply::text("text/javascript; charset=utf-8", PANELS),
+        ("GET", "/board.js") => Reply::text("text/javascript; charset=utf-8", BOARD),
         ("GET", "/style.css") => Reply::text("text/css; charset=utf-8", STYLE),
+        ("GET", "/favicon.svg" | "/favicon.ico") => Reply::text("image/svg+xml", ICON),
+        ("GET", "/api/game") => game_reply(query),
         ("GET", "/api/findings") => Reply::text("application/json", FINDINGS),
         ("GET", "/api/games") => {
-            let games: Vec<_> = page_games()
-                .map(|e| {
-                    let ui = move_ui(&e.game());
-                    json!({ "id": e.id, "name": e.name, "rules": e.rules, "play": e.words.thing(), "ui": ui })
-                })
-                .collect();
-            Reply::json(200, json!({ "games": games, "max_heaps": MAX_HEAPS, "max_heap": MAX_HEAP }))
+            let games: Vec<_> = page_games().map(|e| game_json(e.id, &e.game())).collect();
+            Reply::json(
+                200,
+                json!({ "games": games, "max_heaps": MAX_HEAPS, "max_heap": MAX_HEAP, "misere_max_stones": MISERE_MAX_STONES }),
+            )
         }
         ("GET", "/api/values") => values_reply(query),
         ("POST", "/api/analyze") => match position(body).and_then(|req| Ok((analysis(&req)?, req))) {
-            Ok((a, req)) => analysis_reply(&a, &req.game),
+            Ok(((a, g), req)) => analysis_reply(&a, &g, &req.game),
             Err(e) => e,
         },
         ("GET", "/api/practice") => practice_reply(query),
-        ("POST", "/api/computer") => match position(body).and_then(|req| analysis(&req)) {
-            Ok(a) => computer_reply(&a),
+        ("POST", "/api/computer") => match position(body).and_then(|req| Ok((analysis(&req)?, req))) {
+            Ok(((a, _), req)) => computer_reply(&a, &req),
             Err(e) => e,
         },
         (
             _,
-            "/" | "/index.html" | "/app.js" | "/panels.js" | "/style.css" | "/api/findings" | "/api/games"
-            | "/api/values" | "/api/analyze" | "/api/computer" | "/api/practice",
+            "/" | "/index.html" | "/app.js" | "/panels.js" | "/board.js" | "/style.css" | "/favicon.svg"
+            | "/favicon.ico" | "/api/findings" | "/api/games" | "/api/game" | "/api/values" | "/api/analyze"
+            | "/api/computer" | "/api/practice",
         ) => Reply::error(405, format!("{method} is not allowed on {path}")),
         _ => Reply::error(404, format!("no such page: {path}")),
     }
@@ -418,173 +498,4 @@ fn percent_decode(text: &str) -> Result<String, Reply> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn json_of(r: &Reply) -> serde_json::Value {
-        serde_json::from_slice(&r.body).unwrap()
-    }
-
-    #[test]
-    fn analysis_marks_every_cut() {
-        let r = handle("POST", "/api/analyze", br#"{"game":"grundy","heaps":[5,9,12]}"#);
-        assert_eq!(r.status, 200);
-        let a = json_of(&r);
-        assert_eq!(a["nim_sum"], 2);
-        assert_eq!(a["values"], json!([2, 1, 1]));
-        let winning: Vec<_> = a["moves"].as_array().unwrap().iter().filter(|m| m["winning"] == true).collect();
-        assert_eq!(winning.len(), 1);
-        assert_eq!(winning[0]["heap_index"], 0, "the heap of 5, first as the player gave it");
-        assert_eq!(winning[0]["left"], json!([4, 1]));
-    }
-
-    #[test]
-    fn computer_wins_when_it_can_and_drags_out_otherwise() {
-        let r = json_of(&handle("POST", "/api/computer", br#"{"game":"grundy","heaps":[5,9,12]}"#));
-        assert_eq!(r["move"]["winning"], true);
-        assert_eq!(r["heaps"], json!([4, 1, 9, 12]));
-        // G(7) = 0: no winning move; 6+1, 5+2 and 4+3 all leave the opponent two moves, and
-        // the first of them is played.
-        let r = json_of(&handle("POST", "/api/computer", br#"{"game":"grundy","heaps":[7]}"#));
-        assert_eq!(r["move"]["left"], json!([6, 1]));
-        let r = json_of(&handle("POST", "/api/computer", br#"{"game":"grundy","heaps":[2,1]}"#));
-        assert_eq!(r["move"], serde_json::Value::Null);
-    }
-
-    #[test]
-    fn bad_requests_get_4xx_with_a_reason() {
-        for (method, url, body, status) in [
-            ("POST", "/api/analyze", &b"{"[..], 400),
-            ("POST", "/api/analyze", br#"{"game":"chess","heaps":[3]}"#, 400),
-            ("POST", "/api/analyze", br#"{"game":"grundy","heaps":[]}"#, 422),
-            ("POST", "/api/analyze", br#"{"game":"grundy","heaps":[1000,1000,1000,1000,1000]}"#, 422),
-            ("POST", "/api/analyze", br#"{"game":"grundy","heaps":[100000]}"#, 422),
-            ("POST", "/api/analyze", br#"{"game":"grundy","heaps":[-3]}"#, 400),
-            ("POST", "/api/analyze", br#"{"game":"grundy","heaps":[3],"extra":1}"#, 400),
-            ("GET", "/api/analyze", &b""[..], 405),
-            ("GET", "/nothing", &b""[..], 404),
-            ("GET", "/api/values?to=abc", &b""[..], 400),
-            ("GET", "/api/values?to=100001", &b""[..], 422),
-            ("GET", "/api/values?game=kayles&to=5000", &b""[..], 422),
-            ("GET", "/api/values", &b""[..], 400),
-        ] {
-            let r = handle(method, url, body);
-            assert_eq!(r.status, status, "{method} {url} {}", String::from_utf8_lossy(body));
-            let reason = json_of(&r)["error"].as_str().unwrap().to_string();
-            assert!(!reason.is_empty() && !reason.contains('\n'));
-        }
-        let big = vec![b' '; MAX_BODY + 1];
-        assert_eq!(handle("POST", "/api/analyze", &big).status, 413);
-        let many = format!(r#"{{"game":"nim","heaps":[{}]}}"#, vec!["1"; MAX_HEAPS + 1].join(","));
-        assert_eq!(handle("POST", "/api/analyze", many.as_bytes()).status, 422);
-    }
-
-    /// The page's game list is the catalog's, each with its rules, and every one of its ids
-    /// is accepted by the analysis.
-    #[test]
-    fn games_come_from_the_catalog() {
-        let g = json_of(&handle("GET", "/api/games", b""));
-        let ids: Vec<&str> = g["games"].as_array().unwrap().iter().map(|x| x["id"].as_str().unwrap()).collect();
-        assert_eq!(ids, ["grundy", "kayles", "dawsons-kayles", "dawsons-chess", "s1,2,3", "half", "nim", "misere-nim"]);
-        assert_eq!(g["games"][0]["ui"], "cut");
-        assert_eq!(g["games"][2]["play"], "strip");
-        assert!(g["games"][1]["rules"].as_str().unwrap().contains("pins"));
-        for id in &ids {
-            let body = format!(r#"{{"game":"{id}","heaps":[3]}}"#);
-            assert_eq!(handle("POST", "/api/analyze", body.as_bytes()).status, 200, "{id}");
-        }
-        assert!(!ids.contains(&"squares"), "the catalog does not offer squares on the page");
-        let r = handle("POST", "/api/analyze", br#"{"game":"squares","heaps":[3]}"#);
-        assert_eq!(r.status, 200, "but the API takes every game the CLI takes");
-    }
-
-    #[test]
-    fn other_games_and_misere_nim() {
-        let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"s1,2,3","heaps":[2,5,6]}"#));
-        let wins: Vec<(u64, u64)> = a["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|m| m["winning"] == true)
-            .map(|m| (m["heap"].as_u64().unwrap(), m["take"].as_u64().unwrap()))
-            .collect();
-        assert_eq!(wins, vec![(5, 1), (6, 3)]);
-        let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"misere-nim","heaps":[1,1]}"#));
-        assert_eq!(a["outcome"], "player-to-move-wins");
-        let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"nim","heaps":[1,1]}"#));
-        assert_eq!(a["outcome"], "player-to-move-loses");
-    }
-
-    #[test]
-    fn misere_and_counting_conventions() {
-        // Kayles 4 under misère play is lost (options 3, 2, 2+1, 1+1 all leave a win).
-        let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"kayles","heaps":[4],"misere":true}"#));
-        assert_eq!((a["outcome"].as_str(), a["rule"].as_str()), (Some("player-to-move-loses"), Some("misere")));
-        let a =
-            json_of(&handle("POST", "/api/analyze", br#"{"game":"dawsons-kayles","heaps":[7],"count":"placements"}"#));
-        assert_eq!(a["legal_moves"], 6);
-        let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"s1,2,3","heaps":[5,5,3]}"#));
-        assert_eq!((a["legal_moves"].as_u64(), a["winning_moves"].as_u64()), (Some(9), Some(3)));
-        for body in [
-            &br#"{"game":"kayles","heaps":[30,11],"misere":true}"#[..],
-            br#"{"game":"nim","heaps":[3],"count":"placements"}"#,
-        ] {
-            assert_eq!(handle("POST", "/api/analyze", body).status, 422, "{}", String::from_utf8_lossy(body));
-        }
-        assert_eq!(handle("POST", "/api/analyze", br#"{"game":"nim","heaps":[3],"count":"pairs"}"#).status, 400);
-    }
-
-    #[test]
-    fn practice_problems_and_end_reasons() {
-        // The same heaps as the core's problem for the seed, the answer of the core's worked
-        // solution, checked here by brute force over every move of the position.
-        let r = json_of(&handle("GET", "/api/practice?game=s1%2C2%2C3&seed=7", b""));
-        let heaps: Vec<u64> = serde_json::from_value(r["heaps"].clone()).unwrap();
-        assert_eq!(heaps, problem(7, PRACTICE_MAX_HEAP).heaps);
-        let g = |n: u64| n % 4;
-        let total = heaps.iter().fold(0, |x, &h| x ^ g(h));
-        let brute: usize =
-            heaps.iter().map(|&h| (1..=3.min(h)).filter(|&t| total ^ g(h) ^ g(h - t) == 0).count()).sum();
-        assert_eq!(r["answer"], brute);
-        assert!(r["solution"].as_str().unwrap().contains("Step 5."));
-        for (url, status) in [
-            ("/api/practice?game=misere-nim&seed=1", 422),
-            ("/api/practice?game=chess&seed=1", 400),
-            ("/api/practice?game=nim&seed=x", 400),
-            ("/api/practice?game=nim", 400),
-        ] {
-            assert_eq!(handle("GET", url, b"").status, status, "{url}");
-        }
-        // Crosses: the piece is the cross's square, which the words name too.
-        let a =
-            json_of(&handle("POST", "/api/analyze", br#"{"game":"dawsons-chess","heaps":[5],"count":"placements"}"#));
-        for m in a["moves"].as_array().unwrap() {
-            let square = m["piece"][0].as_u64().unwrap();
-            assert_eq!(m["piece"][1], square);
-            assert!(m["description"].as_str().unwrap().contains(&format!("cross on square {square} ")), "{m}");
-        }
-        let a =
-            json_of(&handle("POST", "/api/analyze", br#"{"game":"dawsons-kayles","heaps":[4],"count":"placements"}"#));
-        assert_eq!(a["moves"][1]["piece"], json!([2, 3]));
-        let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"grundy","heaps":[2,1,2]}"#));
-        assert_eq!(a["end_reason"], "no move is left: heaps of 1 and 2 only");
-        let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"dawsons-kayles","heaps":[1,0]}"#));
-        assert_eq!(a["end_reason"], "no move is left: strips of 1 only");
-        let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"nim","heaps":[0]}"#));
-        assert_eq!(a["end_reason"], "nothing is left to move on");
-        assert!(json_of(&handle("POST", "/api/analyze", br#"{"game":"nim","heaps":[1]}"#)).get("end_reason").is_none());
-    }
-
-    #[test]
-    fn page_values_and_findings() {
-        assert!(String::from_utf8(handle("GET", "/", b"").body).unwrap().contains("<title>"));
-        for script in ["/app.js", "/panels.js"] {
-            assert_eq!(handle("GET", script, b"").content_type, "text/javascript; charset=utf-8");
-        }
-        let v = json_of(&handle("GET", "/api/values?game=grundy&to=30001", b""));
-        assert_eq!(v["values"].as_array().unwrap().len(), 30_001, "G(0..30001)");
-        assert_eq!(v["values"][1222], 0);
-        let f = json_of(&handle("GET", "/api/findings", b""));
-        assert_eq!(f["sparse_count"], 1287);
-    }
-}
+mod tests;

@@ -206,12 +206,7 @@ impl Game {
                 };
                 format!("Take {list} stones from one heap.")
             }
-            Game::TakeAndBreak(t) => format!(
-                "Take-and-break code {}: digit k says what may be left after taking k stones from a heap \
-                 (1: nothing, 2: one heap, 4: two heaps, 8: three heaps{}).",
-                t.code(),
-                if t.unequal() { "; the heaps left must differ" } else { "" }
-            ),
+            Game::TakeAndBreak(t) => format!("Take-and-break code {}: {}", t.code(), t.rules_in_words()),
             Game::Graph(g) => format!(
                 "Move one token along a move of graph {} ({} vertices, {} moves); a token with no move is dead.",
                 g.label(),

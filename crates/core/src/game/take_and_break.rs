@@ -113,6 +113,58 @@ impl TakeAndBreak {
     pub fn is_grundys_game(&self) -> bool {
         self.unequal && self.digits == [4]
     }
+
+    /// The rules written out from the digits, for people who do not read the code: what
+    /// each number of stones taken may leave ("Take 1 stone from one heap, leaving one heap
+    /// or two heaps."). Digits with the same options are said once ("Take 1 or 2 stones").
+    pub fn rules_in_words(&self) -> String {
+        let parts = |d: u8, k: usize| {
+            let mut p = Vec::new();
+            if d & 1 != 0 && k > 0 {
+                p.push("nothing (when the heap has exactly that many)");
+            }
+            if d & 2 != 0 && k > 0 {
+                p.push("one heap");
+            }
+            if d & 4 != 0 {
+                p.push("two heaps");
+            }
+            if d & 8 != 0 {
+                p.push("three heaps");
+            }
+            p
+        };
+        let or_list = |items: &[String]| match items {
+            [one] => one.clone(),
+            [init @ .., last] => format!("{} or {last}", init.join(", ")),
+            [] => String::new(),
+        };
+        let mut sentences = Vec::new();
+        if self.digits[0] != 0 {
+            let into: Vec<String> = parts(self.digits[0], 0).iter().map(|s| s.to_string()).collect();
+            sentences.push(format!("Split one heap into {} without taking any stones.", or_list(&into)));
+        }
+        // Runs of equal digits after the point, said together.
+        let mut k = 1;
+        while k < self.digits.len() {
+            let d = self.digits[k];
+            let mut end = k;
+            while end + 1 < self.digits.len() && self.digits[end + 1] == d {
+                end += 1;
+            }
+            if d != 0 {
+                let takes: Vec<String> = (k..=end).map(|t| t.to_string()).collect();
+                let noun = if end == 1 { "stone" } else { "stones" };
+                let left: Vec<String> = parts(d, k).iter().map(|s| s.to_string()).collect();
+                sentences.push(format!("Take {} {noun} from one heap, leaving {}.", or_list(&takes), or_list(&left)));
+            }
+            k = end + 1;
+        }
+        if self.unequal {
+            sentences.push("The heaps left by a move must all differ in size.".to_string());
+        }
+        sentences.join(" ")
+    }
 }
 
 impl HeapGame for TakeAndBreak {

@@ -61,7 +61,7 @@ pub struct RowWords {
 
 impl RowWords {
     /// The words of a take-and-break code read as a row of squares, when no name says more.
-    pub const SQUARES: RowWords = RowWords { verb: "remove", piece: "square", row: "row" };
+    pub const SQUARES: RowWords = RowWords { verb: "remove", piece: "square", row: "strip" };
 }
 
 impl Words {
@@ -127,8 +127,41 @@ pub(crate) fn describe(
     piece: Option<[u64; 2]>,
     left: &[u64],
 ) -> String {
+    describe_placed(game, (heap_index, None), heap, take, at, piece, left)
+}
+
+/// A move in the game's own words, for a heap at `place`: its letter's index and, when the
+/// heap is a stretch of a longer row on a board, the squares before it in that row. On a
+/// board the squares keep the row's numbers and the stretch is named by the squares it
+/// spans ("knock down pin 5 of row B (pins 4-6), leaving 1 and 1").
+pub(crate) fn describe_placed(
+    game: &Game,
+    place: (usize, Option<u64>),
+    heap: u64,
+    take: u64,
+    at: Option<u64>,
+    piece: Option<[u64; 2]>,
+    left: &[u64],
+) -> String {
     let words = Words::of(game);
+    let (heap_index, offset) = place;
     let label = heap_label(heap_index);
+    let shift = offset.unwrap_or(0);
+    // The cross's square is found in the heap's own numbers, then moved with the rest.
+    let piece = match words {
+        Words::Crosses => Some(piece.unwrap_or_else(|| piece_of(words, heap, take, at.unwrap_or(1)))),
+        _ => piece,
+    };
+    let (at, piece) = (at.map(|a| a + shift), piece.map(|[a, b]| [a + shift, b + shift]));
+    let unit = match words {
+        Words::Row(r) => r.piece,
+        _ => "square",
+    };
+    let size = match offset {
+        None => heap.to_string(),
+        Some(o) if heap == 1 => format!("{unit} {}", o + 1),
+        Some(o) => format!("{unit}s {}-{}", o + 1, o + heap),
+    };
     let squares = |what: &str, one: &str| {
         let p = at.unwrap_or(1);
         if take == 1 {
@@ -150,10 +183,10 @@ pub(crate) fn describe(
             (_, 0 | 1) => format!("take {take} from heap {label} ({heap}), {}", leaving(left)),
             _ => format!("take {take} from heap {label} ({heap}) and split the rest into {}", list(left)),
         },
-        Words::Row(r) => format!("{} of {} {label} ({heap}), {}", squares(r.verb, r.piece), r.row, leaving(left)),
+        Words::Row(r) => format!("{} of {} {label} ({size}), {}", squares(r.verb, r.piece), r.row, leaving(left)),
         Words::Crosses => {
-            let [square, _] = piece.unwrap_or_else(|| piece_of(words, heap, take, at.unwrap_or(1)));
-            format!("put a cross on square {square} of strip {label} ({heap}), {}", leaving(left))
+            let [square, _] = piece.unwrap_or([1, 1]);
+            format!("put a cross on square {square} of strip {label} ({size}), {}", leaving(left))
         }
     }
 }

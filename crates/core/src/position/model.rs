@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::game::placement::{heap_moves_of, PlacedMove};
-use crate::game::words::{describe, Words};
+use crate::game::words::{describe, describe_placed, Words};
 use crate::game::Game;
 use crate::period::HeapValues;
 use crate::position::exhaustive::{Search, MISERE_MAX_STONES};
@@ -207,6 +207,55 @@ impl Analysis {
     /// Whether no move is left.
     pub fn game_over(&self) -> bool {
         self.legal_moves == 0
+    }
+
+    /// The computer's move at a level: with probability `random` (0 to 1) a move drawn
+    /// uniformly from the list, otherwise [`Analysis::computer`]'s choice. `seed` draws
+    /// both, so a replayed game gets the same moves. An easier opponent for learners, whose
+    /// chance of a random move the page states.
+    pub fn computer_at_level(&self, random: f64, seed: u64) -> Option<&Move> {
+        let mut rng = crate::learn::practice::SplitMix64::new(seed);
+        // 53 random bits as a fraction in [0, 1).
+        let draw = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        if draw < random && !self.moves.is_empty() {
+            return self.moves.get(rng.between(0, self.moves.len() as u64 - 1) as usize);
+        }
+        self.computer()
+    }
+
+    /// Why a move is marked winning or losing, in a line a learner can check: the values
+    /// of the heaps it leaves and their nim-sum ("leaves 3 ⊕ 1 ⊕ 2 = 0"), or under misère
+    /// play what the search found. `value(n)` is the normal-play value of a heap of n.
+    pub fn reason(&self, m: &Move, mut value: impl FnMut(u64) -> u64) -> String {
+        let verdict = if m.winning { "the opponent loses against perfect play" } else { "the opponent can win" };
+        if self.rule == Rule::Misere {
+            let how = if m.winning { "lost" } else { "won" };
+            return format!("misère play: the position it leaves is {how} for the opponent by a search of every position, so {verdict}");
+        }
+        let left: Vec<String> =
+            self.position_after(m).into_iter().filter(|&h| h > 0).map(|h| value(h).to_string()).collect();
+        if left.is_empty() {
+            return "leaves nothing: the opponent cannot move and loses".to_string();
+        }
+        let sum = if m.nim_sum_after == 0 { "= 0".to_string() } else { format!("= {}, not 0", m.nim_sum_after) };
+        format!("leaves values {} {sum}, so {verdict}", left.join(" ⊕ "))
+    }
+
+    /// Says every move in the terms of a board on which the heaps are stretches of longer
+    /// rows: heap i lies in row `places[i].0` from square `places[i].1 + 1` on. The row
+    /// keeps its letter and its squares their numbers, and a stretch is named by the
+    /// squares it spans ("knock down pin 5 of row B (pins 5-7), leaving 2"), so the play
+    /// page can draw the game as it started, with the pieces where they were played. Games
+    /// not played on a row keep their words.
+    pub fn describe_on_board(&mut self, game: &Game, places: &[(usize, u64)]) {
+        let words = Words::of(game);
+        if !words.on_a_row() {
+            return;
+        }
+        for m in &mut self.moves {
+            let Some(&(row, offset)) = places.get(m.heap_index) else { continue };
+            m.description = describe_placed(game, (row, Some(offset)), m.heap, m.take, m.at, m.piece, &m.left);
+        }
     }
 }
 

@@ -1,0 +1,260 @@
+// The board of the play page: the game as it started, every move kept where it was
+// played. Heap games (Grundy's game, Nim, subtraction sets) keep their heaps in a stable
+// order: a move leaves its first piece in place and appends the others, and an emptied heap
+// is no longer drawn. Games on a row (Kayles, dominoes, crosses, a code read as a row) keep
+// their rows as they started: a move fills squares (pins knocked down, a domino, a cross and
+// the squares it blocks) and the API is sent the stretches of free squares as heaps, with
+// where each lies (`places`), so its words use the row's letter and the squares' numbers.
+// Loaded before app.js, which calls these with the API's analysis; nothing here decides a
+// move, a word or a value.
+"use strict";
+
+// Heap and row names: A..Z, AA, AB, ... as the core's labels.
+function label(i) {
+  let n = i + 1, s = "";
+  while (n > 0) { n -= 1; s = String.fromCharCode(65 + (n % 26)) + s; n = Math.floor(n / 26); }
+  return s;
+}
+
+function newBoard(play, start) {
+  if (play === "heap") return { kind: "heaps", heaps: start.slice() };
+  return { kind: "rows", rows: start.map((n) => ({ n, cells: Array(n).fill(null) })) };
+}
+
+function cloneBoard(b) {
+  if (b.kind === "heaps") return { kind: "heaps", heaps: b.heaps.slice() };
+  return { kind: "rows", rows: b.rows.map((r) => ({ n: r.n, cells: r.cells.slice() })) };
+}
+
+// The stretches of free squares, row by row: what the API calls heaps.
+function runs(b) {
+  const out = [];
+  b.rows.forEach((r, row) => {
+    for (let s = 0; s < r.n;) {
+      if (r.cells[s]) { s++; continue; }
+      let e = s;
+      while (e < r.n && !r.cells[e]) e++;
+      out.push({ row, offset: s, len: e - s });
+      s = e;
+    }
+  });
+  return out;
+}
+
+// What the API is sent for a board: heaps, and for rows where each heap lies.
+function position(b) {
+  if (b.kind === "heaps") return { heaps: b.heaps.slice(), places: null };
+  const r = runs(b);
+  if (!r.length) return { heaps: [0], places: [[0, 0]] };
+  return { heaps: r.map((x) => x.len), places: r.map((x) => [x.row, x.offset]) };
+}
+
+// The squares a move's piece covers, and all it uses up, counted in its heap from 1.
+const pieceOf = (m) => m.piece || [m.at, m.at + m.take - 1];
+
+// How a move is written in a link: heaps "B_4_3" (the heap, what it leaves), rows "B7-8"
+// (the row, the squares its piece covers in the row's numbers).
+function moveKey(b, m, places) {
+  if (b.kind === "heaps") return [label(m.heap_index), ...m.left].join("_");
+  const [row, off] = places[m.heap_index];
+  const [p, q] = pieceOf(m);
+  return `${label(row)}${off + p}-${off + q}`;
+}
+
+// The board after move m, the k-th of the game (counted from 0).
+function playOn(b, m, k, places) {
+  const next = cloneBoard(b);
+  if (b.kind === "heaps") {
+    next.heaps[m.heap_index] = m.left.length ? m.left[0] : 0;
+    next.heaps.push(...m.left.slice(1));
+    return next;
+  }
+  const [row, off] = places[m.heap_index];
+  const [p, q] = pieceOf(m);
+  for (let s = m.at; s < m.at + m.take; s++) next.rows[row].cells[off + s - 1] = { k, piece: s >= p && s <= q, first: s === p, last: s === q };
+  return next;
+}
+
+// The heaps a move touched, for the "last move" frame (heap games).
+function touched(b, m) {
+  return [m.heap_index, ...m.left.slice(1).map((_, i) => b.heaps.length + i)];
+}
+
+// ---- drawing --------------------------------------------------------------------------
+
+const el = (tag, cls, text) => {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+};
+
+// A move's button. `o` holds what the page knows: live (the player may move), marks shown,
+// the hinted move, and what a click does.
+function target(m, o, extra, text) {
+  const b = el("button", `target ${m.winning ? "win" : "lose"} ${extra || ""}`);
+  b.type = "button";
+  b.dataset.win = String(m.winning);
+  b.dataset.heap = String(m.heap_index);
+  b.disabled = !o.live;
+  b.tabIndex = -1;
+  if (o.hint === m) b.classList.add("hint");
+  const mark = el("span", "mark", m.winning ? "✓" : "✗");
+  mark.setAttribute("aria-hidden", "true");
+  b.appendChild(mark);
+  if (text !== undefined) b.appendChild(el("span", "num", text));
+  const why = o.marks && m.reason ? `: ${m.winning ? "wins" : "loses"}, ${m.reason}` : "";
+  b.setAttribute("aria-label", `${m.description}${o.marks ? (m.winning ? ", winning" : ", losing") : ""}`);
+  b.title = m.description + why;
+  b.addEventListener("click", () => o.onMove(m));
+  return b;
+}
+
+// Pieces that stay together when a heap wraps: a gap (or link) with the stone after it.
+function unit(row) { const u = el("span", "unit"); row.appendChild(u); return u; }
+
+function drawHeaps(view, b, a, o) {
+  const noun = (n) => `${n} stone${n === 1 ? "" : "s"}`;
+  b.heaps.forEach((n, i) => {
+    if (n === 0) return; // an emptied heap is gone from the table
+    const moves = a.moves.filter((m) => m.heap_index === i);
+    const box = el("div", "heap");
+    if (o.last && o.last.includes(i)) box.classList.add("last");
+    const title = el("p", "heap-title");
+    title.innerHTML = `Heap ${label(i)}: ${noun(n)} <span class="value">(G = ${a.values[i]})</span>`;
+    if (o.last && o.last.includes(i)) title.appendChild(el("span", "tag", o.lastTag));
+    box.appendChild(title);
+    const row = el("div", "row");
+    if (o.cut) {
+      for (let s = 1; s <= n; s++) {
+        const u = unit(row);
+        if (s > 1) {
+          const parts = [Math.max(s - 1, n - s + 1), Math.min(s - 1, n - s + 1)];
+          const m = moves.find((x) => x.left[0] === parts[0] && x.left[1] === parts[1]);
+          if (m) u.appendChild(target(m, o, "gap"));
+          else {
+            const eq = el("span", "gap-none", "┆");
+            eq.setAttribute("aria-hidden", "true");
+            eq.title = `${s - 1} and ${n - s + 1}: equal halves are not allowed`;
+            u.appendChild(eq);
+          }
+        }
+        const st = el("span", "stone");
+        st.dataset.n = String(s);
+        u.appendChild(st);
+      }
+    } else {
+      // Stones to take: the stone clicked and all to its right.
+      for (let s = 1; s <= n; s++) {
+        const m = moves.find((x) => x.take === n - s + 1);
+        const u = unit(row);
+        if (m) {
+          const t = target(m, o, "stone-btn");
+          t.dataset.n = String(s);
+          u.appendChild(t);
+        } else {
+          const st = el("span", "stone");
+          st.dataset.n = String(s);
+          u.appendChild(st);
+        }
+      }
+    }
+    box.appendChild(row);
+    view.appendChild(box);
+  });
+}
+
+function drawRows(view, b, a, o, places) {
+  const pins = o.play === "row";
+  const rs = runs(b);
+  b.rows.forEach((r, ri) => {
+    if (r.n === 0) return; // a row of nothing (a link may hold one) is not drawn
+    const box = el("div", "heap");
+    const mine = rs.map((x, i) => ({ ...x, i })).filter((x) => x.row === ri);
+    const free = mine.reduce((t, x) => t + x.len, 0);
+    if (o.lastCells && o.lastCells.row === ri) box.classList.add("last");
+    const title = el("p", "heap-title");
+    const values = mine.map((x) => a.values[x.i]);
+    const word = pins ? ["Row", "pin", "standing"] : ["Strip", "square", "free"];
+    title.innerHTML = `${word[0]} ${label(ri)}: ${r.n} ${word[1]}${r.n === 1 ? "" : "s"}, ${free} ${word[2]}` +
+      (mine.length ? ` <span class="value">(G = ${values.join(" ⊕ ")})</span>` : "");
+    if (o.lastCells && o.lastCells.row === ri) title.appendChild(el("span", "tag", o.lastTag));
+    box.appendChild(title);
+    const row = el("div", `row play-${o.play}`);
+    // Where square s (from 0) lies: its stretch, and its number in the stretch (from 1).
+    const runAt = (s) => mine.find((x) => s >= x.offset && s < x.offset + x.len);
+    const movesOf = (x) => a.moves.filter((m) => m.heap_index === x.i);
+    const middle = (m) => { const [p, q] = pieceOf(m); return (p + q) / 2; };
+    for (let s = 0; s < r.n; s++) {
+      const u = unit(row);
+      const here = runAt(s);
+      if (s > 0) {
+        const left = runAt(s - 1);
+        const between = here && left === here ? movesOf(here).find((m) => middle(m) === s - here.offset + 0.5) : null;
+        if (between) u.appendChild(hover(target(between, o, "link"), row, between, here));
+        else {
+          // The two halves of a domino (or pins knocked down together) touch.
+          const c0 = r.cells[s - 1], c1 = r.cells[s];
+          u.appendChild(el("span", c0 && c1 && c0.k === c1.k && c0.piece && c1.piece ? "link-none joined" : "link-none"));
+        }
+      }
+      const c = r.cells[s];
+      const num = String(s + 1);
+      if (c) {
+        // A square used by move c.k: the piece itself, or a square it blocked.
+        const p = el("span", `${pins ? "pin" : "square"} used ${c.piece ? "piece" : "blocked"}`);
+        if (!pins) p.appendChild(el("span", "num", num));
+        if (!pins && c.piece) {
+          const wide = !(c.first && c.last);
+          p.classList.add(wide ? "domino" : "cross");
+          if (wide) p.classList.add(c.first ? "d-first" : c.last ? "d-last" : "d-mid");
+          else p.appendChild(el("span", "x", "✕"));
+        }
+        if (pins) p.appendChild(el("span", "num", num));
+        if (o.lastCells && o.lastCells.k === c.k) p.classList.add("just");
+        p.title = `${pins ? "pin" : "square"} ${num}: ${pins ? "knocked down" : c.piece ? "covered" : "blocked"} by move ${c.k + 1}`;
+        p.setAttribute("role", "img");
+        p.setAttribute("aria-label", p.title);
+        u.appendChild(p);
+        continue;
+      }
+      const m = here && movesOf(here).find((x) => middle(x) === s - here.offset + 1);
+      if (m) {
+        const t = target(m, o, pins ? "pin-btn" : "square-btn", num);
+        t.dataset.n = num;
+        u.appendChild(hover(t, row, m, here));
+      } else {
+        const p = el("span", pins ? "pin" : "square");
+        p.dataset.n = num;
+        p.appendChild(el("span", "num", num));
+        u.appendChild(p);
+      }
+    }
+    box.appendChild(row);
+    view.appendChild(box);
+  });
+}
+
+// Hovering or focusing a move lights the squares it would use.
+function hover(b, row, m, run) {
+  const a = run.offset + m.at, z = run.offset + m.at + m.take - 1;
+  const on = (v) => row.querySelectorAll("[data-n]").forEach((x) => {
+    const k = Number(x.dataset.n);
+    x.classList.toggle("used-now", v && k >= a && k <= z);
+  });
+  b.addEventListener("pointerenter", () => on(true));
+  b.addEventListener("pointerleave", () => on(false));
+  b.addEventListener("focus", () => on(b.matches(":focus-visible")));
+  b.addEventListener("blur", () => on(false));
+  return b;
+}
+
+function drawBoard(view, b, a, o, places) {
+  view.textContent = "";
+  if (b.kind === "heaps") drawHeaps(view, b, a, o);
+  else drawRows(view, b, a, o, places);
+  if (b.kind === "heaps" && b.heaps.every((n) => n === 0)) view.appendChild(el("p", "help", "Every heap has been taken."));
+  // One Tab stop on the board: the first enabled target (arrow keys move from there).
+  const first = view.querySelector(".target.hint:not([disabled])") || view.querySelector(".target:not([disabled])");
+  if (first) first.tabIndex = 0;
+}

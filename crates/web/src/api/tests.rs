@@ -1,0 +1,217 @@
+//! The API's answers, request by request.
+
+use super::*;
+
+fn json_of(r: &Reply) -> serde_json::Value {
+    serde_json::from_slice(&r.body).unwrap()
+}
+
+#[test]
+fn analysis_marks_every_cut() {
+    let r = handle("POST", "/api/analyze", br#"{"game":"grundy","heaps":[5,9,12]}"#);
+    assert_eq!(r.status, 200);
+    let a = json_of(&r);
+    assert_eq!(a["nim_sum"], 2);
+    assert_eq!(a["values"], json!([2, 1, 1]));
+    let winning: Vec<_> = a["moves"].as_array().unwrap().iter().filter(|m| m["winning"] == true).collect();
+    assert_eq!(winning.len(), 1);
+    assert_eq!(winning[0]["heap_index"], 0, "the heap of 5, first as the player gave it");
+    assert_eq!(winning[0]["left"], json!([4, 1]));
+}
+
+#[test]
+fn computer_wins_when_it_can_and_drags_out_otherwise() {
+    let r = json_of(&handle("POST", "/api/computer", br#"{"game":"grundy","heaps":[5,9,12]}"#));
+    assert_eq!(r["move"]["winning"], true);
+    assert_eq!(r["heaps"], json!([4, 1, 9, 12]));
+    // G(7) = 0: no winning move; 6+1, 5+2 and 4+3 all leave the opponent two moves, and
+    // the first of them is played.
+    let r = json_of(&handle("POST", "/api/computer", br#"{"game":"grundy","heaps":[7]}"#));
+    assert_eq!(r["move"]["left"], json!([6, 1]));
+    let r = json_of(&handle("POST", "/api/computer", br#"{"game":"grundy","heaps":[2,1]}"#));
+    assert_eq!(r["move"], serde_json::Value::Null);
+}
+
+#[test]
+fn bad_requests_get_4xx_with_a_reason() {
+    for (method, url, body, status) in [
+        ("POST", "/api/analyze", &b"{"[..], 400),
+        ("POST", "/api/analyze", br#"{"game":"chess","heaps":[3]}"#, 400),
+        ("POST", "/api/analyze", br#"{"game":"grundy","heaps":[]}"#, 422),
+        ("POST", "/api/analyze", br#"{"game":"grundy","heaps":[1000,1000,1000,1000,1000]}"#, 422),
+        ("POST", "/api/analyze", br#"{"game":"grundy","heaps":[100000]}"#, 422),
+        ("POST", "/api/analyze", br#"{"game":"grundy","heaps":[-3]}"#, 400),
+        ("POST", "/api/analyze", br#"{"game":"grundy","heaps":[3],"extra":1}"#, 400),
+        ("GET", "/api/analyze", &b""[..], 405),
+        ("GET", "/nothing", &b""[..], 404),
+        ("GET", "/api/values?to=abc", &b""[..], 400),
+        ("GET", "/api/values?to=100001", &b""[..], 422),
+        ("GET", "/api/values?game=kayles&to=5000", &b""[..], 422),
+        ("GET", "/api/values", &b""[..], 400),
+    ] {
+        let r = handle(method, url, body);
+        assert_eq!(r.status, status, "{method} {url} {}", String::from_utf8_lossy(body));
+        let reason = json_of(&r)["error"].as_str().unwrap().to_string();
+        assert!(!reason.is_empty() && !reason.contains('\n'));
+    }
+    let big = vec![b' '; MAX_BODY + 1];
+    assert_eq!(handle("POST", "/api/analyze", &big).status, 413);
+    let many = format!(r#"{{"game":"nim","heaps":[{}]}}"#, vec!["1"; MAX_HEAPS + 1].join(","));
+    assert_eq!(handle("POST", "/api/analyze", many.as_bytes()).status, 422);
+}
+
+/// The page's game list is the catalog's, each with its rules, and every one of its ids
+/// is accepted by the analysis.
+#[test]
+fn games_come_from_the_catalog() {
+    let g = json_of(&handle("GET", "/api/games", b""));
+    let ids: Vec<&str> = g["games"].as_array().unwrap().iter().map(|x| x["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["grundy", "kayles", "dawsons-kayles", "dawsons-chess", "s1,2,3", "half", "nim", "misere-nim"]);
+    assert_eq!(g["games"][0]["ui"], "cut");
+    assert_eq!(g["games"][2]["play"], "strip");
+    assert!(g["games"][1]["rules"].as_str().unwrap().contains("pins"));
+    for id in &ids {
+        let body = format!(r#"{{"game":"{id}","heaps":[3]}}"#);
+        assert_eq!(handle("POST", "/api/analyze", body.as_bytes()).status, 200, "{id}");
+    }
+    assert!(!ids.contains(&"squares"), "the catalog does not offer squares on the page");
+    let r = handle("POST", "/api/analyze", br#"{"game":"squares","heaps":[3]}"#);
+    assert_eq!(r.status, 200, "but the API takes every game the CLI takes");
+}
+
+#[test]
+fn other_games_and_misere_nim() {
+    let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"s1,2,3","heaps":[2,5,6]}"#));
+    let wins: Vec<(u64, u64)> = a["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["winning"] == true)
+        .map(|m| (m["heap"].as_u64().unwrap(), m["take"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(wins, vec![(5, 1), (6, 3)]);
+    let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"misere-nim","heaps":[1,1]}"#));
+    assert_eq!(a["outcome"], "player-to-move-wins");
+    let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"nim","heaps":[1,1]}"#));
+    assert_eq!(a["outcome"], "player-to-move-loses");
+}
+
+#[test]
+fn misere_and_counting_conventions() {
+    // Kayles 4 under misère play is lost (options 3, 2, 2+1, 1+1 all leave a win).
+    let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"kayles","heaps":[4],"misere":true}"#));
+    assert_eq!((a["outcome"].as_str(), a["rule"].as_str()), (Some("player-to-move-loses"), Some("misere")));
+    let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"dawsons-kayles","heaps":[7],"count":"placements"}"#));
+    assert_eq!(a["legal_moves"], 6);
+    let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"s1,2,3","heaps":[5,5,3]}"#));
+    assert_eq!((a["legal_moves"].as_u64(), a["winning_moves"].as_u64()), (Some(9), Some(3)));
+    for body in [
+        &br#"{"game":"kayles","heaps":[30,11],"misere":true}"#[..],
+        br#"{"game":"nim","heaps":[3],"count":"placements"}"#,
+    ] {
+        assert_eq!(handle("POST", "/api/analyze", body).status, 422, "{}", String::from_utf8_lossy(body));
+    }
+    assert_eq!(handle("POST", "/api/analyze", br#"{"game":"nim","heaps":[3],"count":"pairs"}"#).status, 400);
+}
+
+#[test]
+fn practice_problems_and_end_reasons() {
+    // The same heaps as the core's problem for the seed, the answer of the core's worked
+    // solution, checked here by brute force over every move of the position.
+    let r = json_of(&handle("GET", "/api/practice?game=s1%2C2%2C3&seed=7", b""));
+    let heaps: Vec<u64> = serde_json::from_value(r["heaps"].clone()).unwrap();
+    assert_eq!(heaps, problem(7, PRACTICE_MAX_HEAP).heaps);
+    let g = |n: u64| n % 4;
+    let total = heaps.iter().fold(0, |x, &h| x ^ g(h));
+    let brute: usize = heaps.iter().map(|&h| (1..=3.min(h)).filter(|&t| total ^ g(h) ^ g(h - t) == 0).count()).sum();
+    assert_eq!(r["answer"], brute);
+    assert!(r["solution"].as_str().unwrap().contains("Step 5."));
+    for (url, status) in [
+        ("/api/practice?game=misere-nim&seed=1", 422),
+        ("/api/practice?game=chess&seed=1", 400),
+        ("/api/practice?game=nim&seed=x", 400),
+        ("/api/practice?game=nim", 400),
+    ] {
+        assert_eq!(handle("GET", url, b"").status, status, "{url}");
+    }
+    // Crosses: the piece is the cross's square, which the words name too.
+    let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"dawsons-chess","heaps":[5],"count":"placements"}"#));
+    for m in a["moves"].as_array().unwrap() {
+        let square = m["piece"][0].as_u64().unwrap();
+        assert_eq!(m["piece"][1], square);
+        assert!(m["description"].as_str().unwrap().contains(&format!("cross on square {square} ")), "{m}");
+    }
+    let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"dawsons-kayles","heaps":[4],"count":"placements"}"#));
+    assert_eq!(a["moves"][1]["piece"], json!([2, 3]));
+    let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"grundy","heaps":[2,1,2]}"#));
+    assert_eq!(a["end_reason"], "no move is left: heaps of 1 and 2 only");
+    let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"dawsons-kayles","heaps":[1,0]}"#));
+    assert_eq!(a["end_reason"], "no move is left: strips of 1 only");
+    let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"nim","heaps":[0]}"#));
+    assert_eq!(a["end_reason"], "nothing is left to move on");
+    assert!(json_of(&handle("POST", "/api/analyze", br#"{"game":"nim","heaps":[1]}"#)).get("end_reason").is_none());
+}
+
+#[test]
+fn page_values_and_findings() {
+    assert!(String::from_utf8(handle("GET", "/", b"").body).unwrap().contains("<title>"));
+    for script in ["/app.js", "/panels.js"] {
+        assert_eq!(handle("GET", script, b"").content_type, "text/javascript; charset=utf-8");
+    }
+    let v = json_of(&handle("GET", "/api/values?game=grundy&to=30001", b""));
+    assert_eq!(v["values"].as_array().unwrap().len(), 30_001, "G(0..30001)");
+    assert_eq!(v["values"][1222], 0);
+    let f = json_of(&handle("GET", "/api/findings", b""));
+    assert_eq!(f["sparse_count"], 1287);
+}
+
+/// `/api/game` takes any game the CLI takes and refuses the rest with the CLI's message
+/// (the core's parser error), and a typed code gets its rules in words and a picture.
+#[test]
+fn any_game_by_name_code_or_set() {
+    let g = json_of(&handle("GET", "/api/game?name=.6", b""));
+    assert_eq!((g["id"].as_str(), g["play"].as_str(), g["ui"].as_str()), (Some(".6"), Some("strip"), Some("moves")));
+    assert_eq!(g["rules"], Game::parse(".6").unwrap().rules());
+    assert!(g["rules"].as_str().unwrap().contains("Take 1 stone from one heap"));
+    let g = json_of(&handle("GET", "/api/game?name=s1%2C4%2C5", b""));
+    assert_eq!((g["id"].as_str(), g["play"].as_str()), (Some("s1,4,5"), Some("heap")));
+    let g = json_of(&handle("GET", "/api/game?name=Dominoes", b""));
+    assert_eq!(g["id"], "dawsons-kayles");
+    for bad in ["foo", ".8.8", "s0", ""] {
+        let r = handle("GET", &format!("/api/game?name={bad}"), b"");
+        assert_eq!(r.status, 400, "{bad}");
+        let want = Game::parse(bad).unwrap_err().to_string();
+        assert_eq!(json_of(&r)["error"], want, "the CLI's message for {bad:?}");
+    }
+    assert_eq!(handle("GET", "/api/game", b"").status, 400);
+    let games = json_of(&handle("GET", "/api/games", b""));
+    assert_eq!(games["misere_max_stones"], MISERE_MAX_STONES);
+    assert_eq!(handle("GET", "/favicon.svg", b"").content_type, "image/svg+xml");
+}
+
+/// Every move carries the core's reason; `places` says moves in the board's numbers; the
+/// computer's level draws a random move with the chance asked, reproducibly by seed.
+#[test]
+fn reasons_places_and_levels() {
+    let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"nim","heaps":[3,1,2,5]}"#));
+    let win = a["moves"].as_array().unwrap().iter().find(|m| m["winning"] == true).unwrap();
+    assert_eq!(win["reason"], "leaves values 3 ⊕ 1 ⊕ 2 = 0, so the opponent loses against perfect play");
+    let body = br#"{"game":"kayles","heaps":[2,3],"count":"placements","places":[[0,0],[0,3]]}"#;
+    let a = json_of(&handle("POST", "/api/analyze", body));
+    let words: Vec<&str> = a["moves"].as_array().unwrap().iter().map(|m| m["description"].as_str().unwrap()).collect();
+    assert!(words.contains(&"knock down pin 4 of row A (pins 4-6), leaving 2"), "{words:?}");
+    for bad in [&br#"{"game":"nim","heaps":[3],"places":[[0]]}"#[..], br#"{"game":"nim","heaps":[3],"random":2}"#] {
+        assert_eq!(handle("POST", "/api/analyze", bad).status, 400);
+    }
+    let perfect = json_of(&handle("POST", "/api/computer", br#"{"game":"nim","heaps":[3,1,2,5]}"#));
+    assert_eq!(perfect["move"]["winning"], true);
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..60 {
+        let body = format!(r#"{{"game":"nim","heaps":[3,1,2,5],"random":1,"seed":{seed}}}"#);
+        let r = json_of(&handle("POST", "/api/computer", body.as_bytes()));
+        let again = json_of(&handle("POST", "/api/computer", body.as_bytes()));
+        assert_eq!(r, again, "the same seed, the same move");
+        seen.insert(r["move"]["description"].as_str().unwrap().to_string());
+    }
+    assert!(seen.len() > 5, "a random move is drawn from the whole list: {seen:?}");
+}
