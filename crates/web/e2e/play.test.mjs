@@ -613,7 +613,9 @@ try {
 
   await section("Any rule the CLI knows, written out in words, refu", async () => {
     // Any rule the CLI knows, written out in words, refused with the CLI's words.
-    for (const [code, heaps, words, title] of [[".6", "7 5", /Take 1 stone from one heap, leaving one heap or two heaps/, "take-and-break .6"],
+    // .6 is a named game (Officers), typed as a code it keeps its name and words.
+    for (const [code, heaps, words, title] of [[".16", "7 5", /Take 2 stones from one heap, leaving one heap or two heaps/, "take-and-break .16"],
+      [".6", "7 5", /Remove one coin from a row of coins/, "Officers"],
       ["s1,4,5", "9 6", /Take 1, 4 or 5 stones from one heap/, "subtraction game {1,4,5}"]]) {
       await page.selectOption("#game", "other");
       await page.fill("#rule", code);
