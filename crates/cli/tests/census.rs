@@ -318,3 +318,33 @@ fn unsolved_games_show_a_candidate_period() {
     assert!(md.contains("NOT PROVED"), "{md}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Inside a job array the shard comes from Slurm's variables only when they describe the
+/// whole array 0..n-1: a task id without a count, or a part of an array (`--array=1`), is
+/// refused in one line instead of running the whole family.
+#[test]
+fn slurm_variables_that_do_not_name_a_shard_are_refused() {
+    let dir = scratch("slurm-env");
+    for (vars, says) in [
+        (&[("SLURM_ARRAY_TASK_ID", "1")][..], "without SLURM_ARRAY_TASK_COUNT"),
+        (
+            &[
+                ("SLURM_ARRAY_TASK_ID", "1"),
+                ("SLURM_ARRAY_TASK_COUNT", "1"),
+                ("SLURM_ARRAY_TASK_MIN", "1"),
+                ("SLURM_ARRAY_TASK_MAX", "1"),
+            ],
+            "pass --shard 1/N",
+        ),
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["census", "--family", FAMILY, "--budget", "2^8", "--out", dir.to_str().unwrap()])
+            .envs(vars.iter().copied())
+            .output()
+            .unwrap();
+        assert!(!o.status.success(), "{vars:?}");
+        assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{}", stderr(&o));
+        assert!(!dir.join("results").exists(), "nothing ran");
+    }
+}
