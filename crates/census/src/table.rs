@@ -166,11 +166,42 @@ fn sequence_checksum(r: &GameRecord, g: &[u64], from: u64, len: u64) -> String {
     fnv_of(&values)
 }
 
-/// Merges the checked results of a census of `family` (each with the values it rests on,
-/// as [`crate::verify::check`] gives them), at the budget the results carry (`budget`, if
-/// given, must be it).
-pub fn merge(family: &Family, results: Vec<(GameRecord, Vec<u64>)>, budget: Option<u64>) -> Result<Table, MergeError> {
-    let Some(found) = results.iter().map(|(r, _)| r.key.budget).max() else {
+/// A checked result with what merge needs of its values, so that the values themselves
+/// (up to 8 bytes a heap in memory) need not be held for every game at once.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// The result.
+    pub record: GameRecord,
+    /// FNV-1a of G(0..budget) (extended by the period when proved); empty when the values
+    /// do not reach the budget (an unsolved game behind, which merge refuses).
+    pub sequence: String,
+    /// The same over G(1..budget + 1).
+    pub shifted: String,
+}
+
+impl Checked {
+    /// `record` with its values `g` (G(0..computed) of a proved game, G(0..budget + 1) of an
+    /// unsolved one, as [`crate::verify::check`] gives them), summed up over `budget`.
+    pub fn new(record: GameRecord, g: &[u64], budget: u64) -> Checked {
+        let reaches = record.status == Status::Periodic || g.len() as u64 > budget;
+        let (sequence, shifted) = if reaches {
+            (sequence_checksum(&record, g, 0, budget), sequence_checksum(&record, g, 1, budget))
+        } else {
+            (String::new(), String::new())
+        };
+        Checked { record, sequence, shifted }
+    }
+}
+
+/// The budget of a census: the largest among its results (`None` when there are none).
+pub fn census_budget(records: &[GameRecord]) -> Option<u64> {
+    records.iter().map(|r| r.key.budget).max()
+}
+
+/// Merges the checked results of a census of `family` ([`Checked`], summed up over the
+/// census's budget), at the budget the results carry (`budget`, if given, must be it).
+pub fn merge(family: &Family, results: Vec<Checked>, budget: Option<u64>) -> Result<Table, MergeError> {
+    let Some(found) = results.iter().map(|c| c.record.key.budget).max() else {
         let first = family.codes.first().cloned().unwrap_or_default();
         return Err(MergeError::Missing { missing: family.codes.len(), total: family.codes.len(), first });
     };
@@ -179,7 +210,7 @@ pub fn merge(family: &Family, results: Vec<(GameRecord, Vec<u64>)>, budget: Opti
     }
     let key = CensusKey::new(&family.name, found);
     let behind: Vec<&GameRecord> =
-        results.iter().map(|(r, _)| r).filter(|r| r.status == Status::Unsolved && r.key.budget < found).collect();
+        results.iter().map(|c| &c.record).filter(|r| r.status == Status::Unsolved && r.key.budget < found).collect();
     if let Some(first) = behind.first() {
         return Err(MergeError::Behind {
             behind: behind.len(),
@@ -190,7 +221,7 @@ pub fn merge(family: &Family, results: Vec<(GameRecord, Vec<u64>)>, budget: Opti
     }
     let mut by_code: HashMap<String, GameRecord> = HashMap::new();
     let mut sequences: HashMap<String, (String, String)> = HashMap::new();
-    for (r, g) in results {
+    for Checked { record: r, sequence: own, shifted } in results {
         if (&r.key.format, &r.key.grundy, &r.key.family) != (&key.format, &key.grundy, &key.family) {
             return Err(MergeError::OtherCensus {
                 code: r.code.clone(),
@@ -204,8 +235,6 @@ pub fn merge(family: &Family, results: Vec<(GameRecord, Vec<u64>)>, budget: Opti
         if by_code.contains_key(&r.code) {
             return Err(MergeError::Duplicate { code: r.code });
         }
-        let own = sequence_checksum(&r, &g, 0, found);
-        let shifted = sequence_checksum(&r, &g, 1, found);
         sequences.insert(r.code.clone(), (own, shifted));
         by_code.insert(r.code.clone(), r);
     }
@@ -406,7 +435,7 @@ mod tests {
     use crate::record::Status;
 
     /// A result with values `g` (periodic past them when `period` is given).
-    fn record(key: &CensusKey, code: &str, g: Vec<u64>, period: Option<(u64, u64)>) -> (GameRecord, Vec<u64>) {
+    fn record(key: &CensusKey, code: &str, g: Vec<u64>, period: Option<(u64, u64)>) -> Checked {
         let r = GameRecord {
             key: key.clone(),
             code: code.into(),
@@ -429,7 +458,7 @@ mod tests {
             engine: "test".into(),
             seconds: 0.0,
         };
-        (r, g)
+        Checked::new(r, &g, key.budget)
     }
 
     #[test]
@@ -470,11 +499,11 @@ mod tests {
         assert!(matches!(merge(&family, missing, None), Err(MergeError::Missing { missing: 1, .. })));
         assert!(matches!(merge(&family, Vec::new(), None), Err(MergeError::Missing { missing: 5, .. })));
         let mut other = all(&key);
-        other[0].0.key.family = "0.dd".into();
+        other[0].record.key.family = "0.dd".into();
         assert!(matches!(merge(&family, other, None), Err(MergeError::OtherCensus { .. })));
         // A proved game from a smaller budget is kept; an unsolved one is behind.
         let mut grown = all(&key);
-        grown[0].0.key.budget = 50;
+        grown[0].record.key.budget = 50;
         assert!(merge(&family, grown.clone(), None).is_ok());
         grown[3] = record(&CensusKey::new(&family.name, 50), "0.3", vec![1; 51], None);
         assert!(matches!(merge(&family, grown, None), Err(MergeError::Behind { behind: 1, found: 50, .. })));

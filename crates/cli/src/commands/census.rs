@@ -10,7 +10,7 @@ use anyhow::{bail, Context, Result};
 use grundy_census::family::Family;
 use grundy_census::shard::Shard;
 use grundy_census::store::Store;
-use grundy_census::table::merge;
+use grundy_census::table::{merge, Checked};
 
 /// Largest budget: values are held in memory, 2 bytes each, per game.
 const MAX_BUDGET: u64 = 1 << 30;
@@ -113,8 +113,12 @@ pub fn merge_into(
 ) -> Result<()> {
     let store = Store::new(dir);
     let records = store.read_all()?;
+    // The values are summed up over the census's budget as each result is checked, and
+    // dropped: merge never holds every game's values at once.
+    let census_budget = grundy_census::table::census_budget(&records).unwrap_or(0);
     let checked = grundy_census::parallel_map(records.len(), threads, |i| {
-        grundy_census::verify::check(&store, &records[i]).map(|values| (records[i].clone(), values))
+        let values = grundy_census::verify::check(&store, &records[i])?;
+        Ok::<_, grundy_census::verify::VerifyError>(Checked::new(records[i].clone(), &values, census_budget))
     })?;
     let table = merge(family, checked, budget).with_context(|| format!("merging {}", dir.display()))?;
     let csv = store.write_text("table.csv", &table.csv())?;
