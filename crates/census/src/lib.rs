@@ -199,7 +199,15 @@ fn game(code: &str, key: &CensusKey, store: &Store, started: &(impl Fn(&str) + S
             store.write(&converted)?;
             Ok(Outcome::Kept { converted: true })
         }
-        (Status::Unsolved, FORMAT) if r.key.budget == key.budget => Ok(Outcome::Current),
+        (Status::Unsolved, FORMAT) if r.key.budget == key.budget => {
+            // Done, if its values are whole (else moved aside and computed again).
+            let stored = r.values.as_ref().ok_or_else(|| StoreError::Corrupt {
+                path: store.path(code),
+                reason: "an unsolved result without stored values".into(),
+            })?;
+            store.read_values(code, stored)?;
+            Ok(Outcome::Current)
+        }
         (Status::Unsolved, FORMAT) => {
             let stored = r.values.as_ref().ok_or_else(|| StoreError::Corrupt {
                 path: store.path(code),

@@ -299,6 +299,15 @@ fn nothing_trusted_nothing_lost() {
     assert_eq!(std::fs::read(dir.join("aside/0.07.json.0")).unwrap(), text.as_bytes()[..text.len() / 2]);
     assert_eq!(std::fs::read(dir.join("aside/0.04.values.0")).unwrap(), bytes);
     assert_eq!(std::fs::read(dir.join("table.csv")).unwrap(), expected);
+    // Stored values cut short: the run moves the game aside (record and values) too.
+    let values_now = std::fs::read(&values).unwrap();
+    std::fs::write(&values, &values_now[..1000]).unwrap();
+    let o = census(FAMILY, BUDGET, &dir, None);
+    ok(&o);
+    assert!(stdout(&o).contains("0.04.values: not a usable result: not a values file"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("1 computed from heap 0"), "{}", stdout(&o));
+    assert_eq!(std::fs::read(dir.join("aside/0.04.values.1")).unwrap(), &values_now[..1000]);
+    assert_eq!(std::fs::read(dir.join("table.csv")).unwrap(), expected);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -347,4 +356,43 @@ fn slurm_variables_that_do_not_name_a_shard_are_refused() {
         assert!(stderr(&o).contains(says), "{}", stderr(&o));
         assert!(!dir.join("results").exists(), "nothing ran");
     }
+}
+
+/// The committed census of 0.dddd is of result format 1 (no stored values, a checksum over
+/// G(0..budget)). A run brings such results up: proved ones are kept (rebuilt from their
+/// periodic values, or from the values their proof rests on where those are longer than
+/// 4,096: 0.1704), unsolved ones are computed again; then merge accepts them, and the rows
+/// say what the committed table says.
+#[test]
+fn format_1_results_are_brought_up_by_a_run() {
+    let dir = scratch("format-1");
+    std::fs::create_dir_all(dir.join("results")).unwrap();
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../runs/census/0.dddd");
+    let family = "list:0.0001,0.0014,0.1704,0.0027";
+    for code in ["0.0001", "0.0014", "0.1704", "0.0027"] {
+        let text = std::fs::read_to_string(committed.join(format!("results/{code}.json"))).unwrap();
+        assert!(text.contains("\"format\": 1"), "{code}");
+        let text = text.replace("\"family\": \"0.dddd\"", &format!("\"family\": \"{family}\""));
+        std::fs::write(dir.join(format!("results/{code}.json")), text).unwrap();
+    }
+    let o = merge(family, "2^15", &dir);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("a result of format 1"), "{}", stderr(&o));
+    let o = census(family, "2^15", &dir, None);
+    ok(&o);
+    assert!(
+        stdout(&o).contains("4 games: 3 proved kept (not computed again; 3 of them brought from format 1), 0 continued from their stored values, 1 computed from heap 0"),
+        "{}",
+        stdout(&o)
+    );
+    let ours = std::fs::read_to_string(dir.join("table.csv")).unwrap();
+    let theirs = std::fs::read_to_string(committed.join("table.csv")).unwrap();
+    for code in ["0.0001", "0.0014", "0.1704", "0.0027"] {
+        let row = |table: &str| -> Vec<String> {
+            let line = table.lines().find(|l| l.starts_with(&format!("{code},"))).unwrap();
+            line.split(',').skip(2).take(8).map(str::to_string).collect()
+        };
+        assert_eq!(row(&ours), row(&theirs), "{code}: pre-period to last sparse heap");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
