@@ -257,19 +257,56 @@ pub fn unfinished_shards(family: &Family, budget: u64, store: &Store, count: u64
     shards
 }
 
-/// Solves one game and writes its result (with its values when unsolved).
+/// From this many values on, a game's run is cut into stages at every power of two, and an
+/// unsolved game's values are saved after each: a run killed after hours loses at most
+/// one stage (a census at 2^20 has quadratic codes of many minutes each).
+pub const STAGES_FROM: u64 = 1 << 16;
+
+/// The budgets a run from `start` values (0, or a resumed game's) to `budget` stops at to
+/// save its state: the powers of two from [`STAGES_FROM`] above `start` and below `budget`,
+/// then `budget`.
+pub fn stages(start: u64, budget: u64) -> Vec<u64> {
+    let mut out: Vec<u64> = (16..64)
+        .map(|k| 1u64 << k)
+        .skip_while(|&s| s < STAGES_FROM)
+        .take_while(|&s| s < budget)
+        .filter(|&s| s >= start)
+        .collect();
+    out.push(budget);
+    out
+}
+
+/// Solves one game and writes its result (with its values when unsolved), saving an
+/// unsolved game's state at every stage ([`stages`]). The result does not depend on the
+/// stages: a run resumed from stored values goes on exactly as one that never stopped.
 fn compute(code: &str, key: &CensusKey, store: &Store, resume: Option<Resume>) -> Result<GameRecord, CensusError> {
-    let solved =
-        solve::solve(code, key, resume).map_err(|source| CensusError::Solve { code: code.to_string(), source })?;
-    Ok(match solved.record.status {
-        Status::Periodic => {
-            store.write(&solved.record)?;
-            // Proved now: the values of a smaller budget are no longer anyone's state.
-            store.remove_values(code)?;
-            solved.record
+    let mut resume = resume;
+    let start = resume.as_ref().map_or(0, |r| r.values.len() as u64);
+    for stage in stages(start, key.budget) {
+        let stage_key = CensusKey { budget: stage, ..key.clone() };
+        let solved = solve::solve(code, &stage_key, resume.take())
+            .map_err(|source| CensusError::Solve { code: code.to_string(), source })?;
+        let mut record = solved.record;
+        match record.status {
+            Status::Periodic => {
+                // A proof holds at every budget: the result is the census's.
+                record.key = key.clone();
+                store.write(&record)?;
+                // Proved now: the values of a smaller budget are no longer anyone's state.
+                store.remove_values(code)?;
+                return Ok(record);
+            }
+            Status::Unsolved => {
+                let written = store.write_with_values(&record, &solved.values)?;
+                if stage == key.budget {
+                    return Ok(written);
+                }
+                let mask = record.mask.unwrap_or(1);
+                resume = Some(Resume { values: solved.values, mask, heap_parity: record.heap_parity });
+            }
         }
-        Status::Unsolved => store.write_with_values(&solved.record, &solved.values)?,
-    })
+    }
+    unreachable!("the last stage is the budget")
 }
 
 #[cfg(test)]
@@ -280,6 +317,15 @@ mod tests {
 
     /// Jobs run at the same time on two threads: each waits (a while at most) until the
     /// other has started. On one thread they could not.
+    #[test]
+    fn stages_at_powers_of_two_from_2_16() {
+        assert_eq!(stages(0, 1 << 12), [1 << 12]);
+        assert_eq!(stages(0, 1 << 16), [1 << 16]);
+        assert_eq!(stages(0, 1 << 18), [1 << 16, 1 << 17, 1 << 18]);
+        assert_eq!(stages((1 << 16) + 1, 200_000), [1 << 17, 200_000]);
+        assert_eq!(stages((1 << 17) + 1, 1 << 17 | 5), [1 << 17 | 5]);
+    }
+
     #[test]
     fn games_run_in_parallel() {
         let state = (Mutex::new(0usize), Condvar::new());

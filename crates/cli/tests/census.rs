@@ -109,7 +109,7 @@ fn bad_census_arguments_are_one_line_errors() {
         (&["census", "--family", "octal"][..], "unknown family"),
         (&["census", "--family", "list:.8", "--out", "/tmp/x"], "not an octal code"),
         (&["census", "--family", "0.dd", "--shard", "3/3"], "expected i/n"),
-        (&["census", "--family", "list:.6"], "needs --out"),
+        (&["census", "--family", "list:.106"], "needs --out"),
         (&["census", "--family", "0.dd", "--budget", "0"], "--budget"),
     ] {
         let o = grundy(args);
@@ -395,4 +395,34 @@ fn format_1_results_are_brought_up_by_a_run() {
         assert_eq!(row(&ours), row(&theirs), "{code}: pre-period to last sparse heap");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A long game saves its state at every power of two from 2^16: killed after the first
+/// stage, the rerun continues it from 2^16 instead of starting over, and ends with the
+/// same result as a run that was never killed.
+#[test]
+fn a_killed_long_game_continues_from_its_last_stage() {
+    let dir = scratch("stages");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["census", "--family", "list:.106", "--budget", "2^17", "--out", dir.to_str().unwrap()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while !dir.join("results/0.106.json").exists() && started.elapsed() < Duration::from_secs(120) {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let saved = std::fs::read_to_string(dir.join("results/0.106.json")).unwrap();
+    assert!(saved.contains("\"budget\": 65536"), "the first stage is saved: {saved}");
+    let o = census("list:.106", "2^17", &dir, None);
+    ok(&o);
+    assert!(stdout(&o).contains("1 continued from their stored values, 0 computed from heap 0"), "{}", stdout(&o));
+    let straight = scratch("stages-straight");
+    ok(&census("list:.106", "2^17", &straight, None));
+    assert_eq!(std::fs::read(dir.join("table.csv")).unwrap(), std::fs::read(straight.join("table.csv")).unwrap());
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&straight);
 }
