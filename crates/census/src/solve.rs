@@ -84,7 +84,9 @@ pub fn solve(code: &str, key: &CensusKey, resume: Option<Resume>) -> Result<Solv
     let proof = search.found.filter(|p| p.proved);
     let mut record = describe(code, key, &run, proof.as_ref(), &engine);
     record.seconds = start.elapsed().as_secs_f64();
-    Ok(Solved { record, values: (0..run.len()).map(|n| run.get(n)).collect() })
+    // An unsolved game keeps G(0..budget + 1), its state; the sweep may hold a few more.
+    let len = if proof.is_some() { run.len() } else { run.len().min(budget + 1) };
+    Ok(Solved { record, values: (0..len).map(|n| run.get(n)).collect() })
 }
 
 /// [`solve`] from heap 0, as a pair (the comparison with the tczajka tables counts the

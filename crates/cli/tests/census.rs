@@ -111,6 +111,7 @@ fn bad_census_arguments_are_one_line_errors() {
         (&["census", "--family", "0.dd", "--shard", "3/3"], "expected i/n"),
         (&["census", "--family", "list:.106"], "needs --out"),
         (&["census", "--family", "0.dd", "--budget", "0"], "--budget"),
+        (&["census", "--family", "0.dd", "--budget", "1000"], "between 1024 (2^10)"),
     ] {
         let o = grundy(args);
         let err = String::from_utf8_lossy(&o.stderr);
@@ -347,7 +348,7 @@ fn slurm_variables_that_do_not_name_a_shard_are_refused() {
         ),
     ] {
         let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
-            .args(["census", "--family", FAMILY, "--budget", "2^8", "--out", dir.to_str().unwrap()])
+            .args(["census", "--family", FAMILY, "--budget", "2^10", "--out", dir.to_str().unwrap()])
             .envs(vars.iter().copied())
             .output()
             .unwrap();

@@ -14,6 +14,10 @@ use grundy_census::table::{merge, Checked};
 
 /// Largest budget: values are held in memory, 2 bytes each, per game.
 const MAX_BUDGET: u64 = 1 << 30;
+/// Smallest budget: the sweep chooses its sparse mask from the first 1,024 values, so a
+/// census grown from a smaller budget would list other masks than one run at the larger
+/// budget from the start (the values and periods would agree, the mask columns not).
+const MIN_BUDGET: u64 = 1 << 10;
 
 /// The folder of a census: `--out`, or `runs/census/<family>` for named families.
 pub fn folder(family: &Family, out: Option<PathBuf>) -> Result<PathBuf> {
@@ -30,8 +34,8 @@ pub fn threads(asked: Option<usize>) -> usize {
 }
 
 fn check_budget(budget: u64) -> Result<()> {
-    if budget == 0 || budget > MAX_BUDGET {
-        bail!("--budget must be between 1 and {MAX_BUDGET} values per game, got {budget}");
+    if !(MIN_BUDGET..=MAX_BUDGET).contains(&budget) {
+        bail!("--budget must be between {MIN_BUDGET} (2^10) and {MAX_BUDGET} (2^30) values per game, got {budget}");
     }
     Ok(())
 }
