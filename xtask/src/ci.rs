@@ -110,12 +110,15 @@ fn browser() -> Result<()> {
 }
 
 /// Starts a single-node Slurm (installing Debian's slurmctld, slurmd and munge when
-/// missing), submits the census of a small family through deploy/slurm/submit.sh, and
-/// checks the merged table against the one-process census, byte for byte.
+/// missing), submits the census of a small family through deploy/slurm/submit.sh, kills
+/// two of its tasks, recovers with the same command, and checks the merged table against
+/// the one-process census, byte for byte; then stops what the start script started.
 fn slurm() -> Result<()> {
     cargo(&["build", "-p", "grundy-cli"])?;
     sh("deploy/slurm/start-local-cluster.sh")?;
-    sh("deploy/slurm/test-local.sh target/debug/grundy")
+    let test = sh("deploy/slurm/test-local.sh target/debug/grundy");
+    let stop = sh("deploy/slurm/stop-local-cluster.sh");
+    test.and(stop)
 }
 
 fn cargo(args: &[&str]) -> Result<()> {

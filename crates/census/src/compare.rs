@@ -246,8 +246,11 @@ pub fn compare_tczajka(table: &Table) -> Vec<Section> {
         };
         let text: String = nimbers.chars().filter(|c| *c != '(' && *c != ')').collect();
         let mut diffs = Vec::new();
-        if r.status != Status::Trivial {
-            diffs.push(format!("status {}", r.status.name()));
+        if !r.tczajka_trivial() {
+            diffs.push(match r.status {
+                Status::Periodic => format!("periodic, but proved from {} values, not fewer than 1,000", r.computed),
+                Status::Unsolved => "unsolved".into(),
+            });
         }
         diffs.extend(period_difference(r, pre, per));
         if r.periodic_values.as_deref() != Some(text.as_str()) {

@@ -2,8 +2,16 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The version of the result-file format; results of another format are refused by merge.
-pub const FORMAT: u32 = 1;
+/// The version of the result-file format. Format 2 (budgets grow in place): the checksum
+/// covers G(0..computed), the values a result rests on, so a proved game's checksum is the
+/// same at every budget; an unsolved game's values are stored beside it
+/// ([`crate::values`]) so that a larger budget continues from them. Format-1 results
+/// (checksum over G(0..budget), no stored values) are still read: a run brings them up to
+/// format 2 (proved games kept, unsolved ones computed again), merge refuses them.
+pub const FORMAT: u32 = 2;
+
+/// The format before budgets could grow.
+pub const FORMAT_1: u32 = 1;
 
 /// What a result file belongs to: results are merged only when all of this agrees.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -14,7 +22,10 @@ pub struct CensusKey {
     pub grundy: String,
     /// The family's name.
     pub family: String,
-    /// Values computed at most per game: G(0..budget).
+    /// The budget of the run that wrote this result: G(0..budget) at most were computed. A
+    /// proved result stays valid at every larger budget (a proof does not depend on it), so
+    /// a census folder holds proved results of several budgets and unsolved ones of one,
+    /// the census's (which merge reads from them).
     pub budget: u64,
 }
 
@@ -29,10 +40,9 @@ impl CensusKey {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
-    /// Periodic, proved by the octal periodicity theorem from fewer than
-    /// [`TRIVIAL_PROOF`] values (the tczajka tables' "trivial": period found from heaps < 1000).
-    Trivial,
-    /// Periodic, proved by the theorem from more values.
+    /// Periodic, proved by the octal periodicity theorem (format-1 files split this into
+    /// "trivial" and "periodic" by the length of the proof; both read as periodic).
+    #[serde(alias = "trivial")]
     Periodic,
     /// No period proved within the budget.
     Unsolved,
@@ -42,18 +52,43 @@ impl Status {
     /// The word in tables and messages (as serialized).
     pub fn name(self) -> &'static str {
         match self {
-            Status::Trivial => "trivial",
             Status::Periodic => "periodic",
             Status::Unsolved => "unsolved",
         }
     }
 }
 
-/// A proof from fewer values than this makes a game trivial.
+/// A proof from fewer values than this is what the tczajka tables call trivial ("period
+/// found from heaps < 1000"); used only where the census is compared with them.
 pub const TRIVIAL_PROOF: u64 = 1000;
 
-/// One game's result. Every field but `seconds` is a function of the code and the budget,
-/// so two runs of a census agree byte for byte on everything but the times.
+/// A period the last values of an unsolved game show, not proved (see
+/// `grundy_core::period::candidate_period`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CandidatePeriod {
+    /// The first heap of the stretch over which it holds.
+    pub preperiod: u64,
+    /// The smallest period that holds over the stretch.
+    pub period: u64,
+    /// Heaps in the stretch: from `preperiod` to the budget.
+    pub span: u64,
+}
+
+/// Where an unsolved game's values are kept: `results/<code>.values` ([`crate::values`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredValues {
+    /// G(0..heaps) are stored (the budget plus one: the shifted comparison needs G(budget)).
+    pub heaps: u64,
+    /// Bytes a heap in the file: 1, 2 or 4, the fewest that hold the largest value.
+    pub bytes_per_heap: u8,
+    /// FNV-1a of G(0..heaps), as [`Fnv`] computes it.
+    pub checksum: String,
+}
+
+/// One game's result. Every field but `seconds` is a function of the code and the budget
+/// (of the code alone for a proved game, but for `key.budget`), so two runs of a census
+/// agree byte for byte on everything but the times, and a census grown from a smaller
+/// budget agrees with one run at the larger budget from the start.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
     /// The census this result belongs to.
@@ -85,21 +120,25 @@ pub struct GameRecord {
     pub sparse_heaps: Option<u64>,
     /// The last of them.
     pub last_sparse: Option<u64>,
-    /// FNV-1a (64-bit) of G(0..budget) as little-endian u64s, extended past `computed` by
-    /// the proved period: equal checksums mean equal sequences over the budget (up to the
-    /// tiny chance of a collision, which merge rules out by comparing the values' first
-    /// 64 and the shifted checksum too).
+    /// FNV-1a (64-bit) of G(0..computed) as little-endian u64s: the values the result rests
+    /// on. For a proved game they determine the whole sequence, so the checksum is the same
+    /// at every budget; for an unsolved game it covers G(0..budget). (Groups are found by
+    /// merge from the values themselves, over the census's budget.)
     pub checksum: String,
-    /// The same over G(1..budget + 1): the game with every heap one larger, for the
-    /// equivalences of the GameLookup table that shift heaps by one.
-    pub shifted_checksum: String,
-    /// G(0..64) as base-36 characters, for people.
+    /// G(0..64) as base-36 characters, for people (extended by the period when proved).
     pub head: String,
     /// For a proved period with pre-period + period at most [`MAX_PERIODIC_TEXT`]:
     /// G(0..preperiod + period) as base-36 characters, the tczajka tables' "nimbers".
     pub periodic_values: Option<String>,
     /// The statistics at every power of two from 2^10 up to `computed`, as tables quote them.
     pub milestones: Vec<Milestone>,
+    /// For an unsolved game, the smallest period its last values show, labelled as not
+    /// proved wherever it is printed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub candidate: Option<CandidatePeriod>,
+    /// For an unsolved game, its stored values: the state a larger budget continues from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub values: Option<StoredValues>,
     /// The engine that computed the values.
     pub engine: String,
     /// Wall-clock seconds (the only field that differs between runs).
@@ -152,4 +191,19 @@ impl Fnv {
 /// A value as one base-36 character (`?` above 35), as in the tczajka tables.
 pub fn nimber_char(v: u64) -> char {
     u32::try_from(v).ok().and_then(|v| char::from_digit(v, 36)).map_or('?', |c| c.to_ascii_uppercase())
+}
+
+impl GameRecord {
+    /// Whether the tczajka tables would call the game trivial: periodic, proved from fewer
+    /// than [`TRIVIAL_PROOF`] values.
+    pub fn tczajka_trivial(&self) -> bool {
+        self.status == Status::Periodic && self.computed < TRIVIAL_PROOF
+    }
+}
+
+/// FNV-1a of a run of values, as 16 hexadecimal digits.
+pub fn fnv_of(values: &[u64]) -> String {
+    let mut f = Fnv::default();
+    values.iter().for_each(|&v| f.push(v));
+    f.hex()
 }

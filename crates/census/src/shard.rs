@@ -1,6 +1,9 @@
 //! Which games a process runs: shard i of n takes the games at positions i, i + n, i + 2n,
 //! ... of the family (dealt round-robin, so cheap and dear games spread evenly). The shard
-//! comes from `--shard i/n` or from Slurm's job-array variables.
+//! comes from `--shard i/n` (what `deploy/slurm/census.sbatch` passes, with the count the
+//! census was submitted with) or from Slurm's job-array variables, which are trusted only
+//! for a whole array 0..n-1: a resubmitted part of an array (`--array=1,3`) has its own
+//! count and first id, which say nothing of the census's shards.
 
 use thiserror::Error;
 
@@ -21,13 +24,26 @@ pub enum ShardError {
         /// Its value.
         value: String,
     },
-    #[error("Slurm array task {id} is outside the array (min {min}, count {count})")]
-    /// The array task id is below the array's first id or past its last.
-    OutOfRange {
+    #[error(
+        "SLURM_ARRAY_TASK_ID={id} without SLURM_ARRAY_TASK_COUNT: the number of shards is unknown; pass --shard {id}/N"
+    )]
+    /// A task id without the array's size: which games are this task's cannot be known.
+    NoCount {
+        /// `SLURM_ARRAY_TASK_ID`.
+        id: u64,
+    },
+    #[error(
+        "Slurm array task {id} of an array that is not 0..{count} (min {min}, max {max}): its ids are not the census's shards; pass --shard {id}/N with the census's shard count (deploy/slurm/census.sbatch does)"
+    )]
+    /// The array is not the whole 0..count-1 (a part resubmitted, or ids from 1): the task
+    /// count is not the census's shard count.
+    NotWholeArray {
         /// `SLURM_ARRAY_TASK_ID`.
         id: u64,
         /// `SLURM_ARRAY_TASK_MIN` (0 when unset).
         min: u64,
+        /// `SLURM_ARRAY_TASK_MAX` (count - 1 when unset).
+        max: u64,
         /// `SLURM_ARRAY_TASK_COUNT`.
         count: u64,
     },
@@ -58,8 +74,10 @@ impl Shard {
         Ok(Shard { index, count })
     }
 
-    /// The shard of a Slurm array task, from `SLURM_ARRAY_TASK_ID`, `SLURM_ARRAY_TASK_COUNT`
-    /// and `SLURM_ARRAY_TASK_MIN` as `lookup` returns them; `None` outside a job array.
+    /// The shard of a Slurm array task, from `SLURM_ARRAY_TASK_ID`, `SLURM_ARRAY_TASK_COUNT`,
+    /// `SLURM_ARRAY_TASK_MIN` and `SLURM_ARRAY_TASK_MAX` as `lookup` returns them; `None`
+    /// outside a job array. Only an array whose ids are exactly 0..count-1 says which shard
+    /// a task is; anything else is refused rather than guessed.
     pub fn from_slurm(lookup: impl Fn(&str) -> Option<String>) -> Result<Option<Shard>, ShardError> {
         let number = |name: &'static str| -> Result<Option<u64>, ShardError> {
             match lookup(name) {
@@ -67,14 +85,14 @@ impl Shard {
                 Some(value) => value.trim().parse().map(Some).map_err(|_| ShardError::BadVariable { name, value }),
             }
         };
-        let (Some(id), Some(count)) = (number("SLURM_ARRAY_TASK_ID")?, number("SLURM_ARRAY_TASK_COUNT")?) else {
-            return Ok(None);
-        };
+        let Some(id) = number("SLURM_ARRAY_TASK_ID")? else { return Ok(None) };
+        let count = number("SLURM_ARRAY_TASK_COUNT")?.ok_or(ShardError::NoCount { id })?;
         let min = number("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
-        if id < min || id - min >= count {
-            return Err(ShardError::OutOfRange { id, min, count });
+        let max = number("SLURM_ARRAY_TASK_MAX")?.unwrap_or(count.saturating_sub(1));
+        if min != 0 || count == 0 || max != count - 1 || id > max {
+            return Err(ShardError::NotWholeArray { id, min, max, count });
         }
-        Ok(Some(Shard { index: id - min, count }))
+        Ok(Some(Shard { index: id, count }))
     }
 
     /// Whether the game at `position` of the family belongs to this shard.
@@ -103,12 +121,31 @@ mod tests {
         assert_eq!(Shard::from_slurm(env(&[])), Ok(None));
         let s = Shard::from_slurm(env(&[("SLURM_ARRAY_TASK_ID", "3"), ("SLURM_ARRAY_TASK_COUNT", "4")]));
         assert_eq!(s, Ok(Some(Shard { index: 3, count: 4 })));
-        let s = Shard::from_slurm(env(&[
-            ("SLURM_ARRAY_TASK_ID", "5"),
+        let whole: &'static [(&str, &str)] = &[
+            ("SLURM_ARRAY_TASK_ID", "2"),
             ("SLURM_ARRAY_TASK_COUNT", "4"),
-            ("SLURM_ARRAY_TASK_MIN", "2"),
-        ]));
-        assert_eq!(s, Ok(Some(Shard { index: 3, count: 4 })));
+            ("SLURM_ARRAY_TASK_MIN", "0"),
+            ("SLURM_ARRAY_TASK_MAX", "3"),
+        ];
+        assert_eq!(Shard::from_slurm(env(whole)), Ok(Some(Shard { index: 2, count: 4 })));
+        // A task id alone: refused, not the whole family.
+        assert_eq!(Shard::from_slurm(env(&[("SLURM_ARRAY_TASK_ID", "1")])), Err(ShardError::NoCount { id: 1 }));
+        // `sbatch --array=1`: one task, id 1, count 1: not shard 0 of 1.
+        let one: &'static [(&str, &str)] = &[
+            ("SLURM_ARRAY_TASK_ID", "1"),
+            ("SLURM_ARRAY_TASK_COUNT", "1"),
+            ("SLURM_ARRAY_TASK_MIN", "1"),
+            ("SLURM_ARRAY_TASK_MAX", "1"),
+        ];
+        assert!(matches!(Shard::from_slurm(env(one)), Err(ShardError::NotWholeArray { .. })));
+        // `--array=0,3`: count 2, max 3: not two shards.
+        let gap: &'static [(&str, &str)] = &[
+            ("SLURM_ARRAY_TASK_ID", "3"),
+            ("SLURM_ARRAY_TASK_COUNT", "2"),
+            ("SLURM_ARRAY_TASK_MIN", "0"),
+            ("SLURM_ARRAY_TASK_MAX", "3"),
+        ];
+        assert!(matches!(Shard::from_slurm(env(gap)), Err(ShardError::NotWholeArray { .. })));
         assert!(Shard::from_slurm(env(&[("SLURM_ARRAY_TASK_ID", "9"), ("SLURM_ARRAY_TASK_COUNT", "4")])).is_err());
         assert!(Shard::from_slurm(env(&[("SLURM_ARRAY_TASK_ID", "x"), ("SLURM_ARRAY_TASK_COUNT", "4")])).is_err());
     }

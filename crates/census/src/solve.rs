@@ -1,15 +1,19 @@
 //! One game of a census: the values by the octal sparse-space sweep, through grundy-core's
 //! period search (the same as `grundy period`), until the octal periodicity theorem proves
-//! a period or the budget is reached.
+//! a period or the budget is reached; from heap 0, or going on from the stored values of
+//! a smaller budget ([`Resume`]). [`describe`] turns values into the record, so the run and
+//! merge's check ([`crate::verify`]) derive every field the same way.
 
 use std::time::Instant;
 
-use grundy_core::engine::{Engine, EngineChoice, EngineError};
+use grundy_core::engine::{Engine, EngineChoice, EngineError, Run, Wide};
 use grundy_core::game::{Game, TakeAndBreak};
-use grundy_core::period::search_period_run;
+use grundy_core::period::{candidate_period, search_period_from, Periodicity};
 use thiserror::Error;
 
-use crate::record::{nimber_char, CensusKey, Fnv, GameRecord, Milestone, Status, MAX_PERIODIC_TEXT, TRIVIAL_PROOF};
+use crate::record::{
+    fnv_of, nimber_char, CandidatePeriod, CensusKey, GameRecord, Milestone, Status, MAX_PERIODIC_TEXT,
+};
 
 /// Why a game could not be run.
 #[derive(Debug, Error, Clone, PartialEq)]
@@ -28,60 +32,108 @@ pub enum SolveError {
     },
 }
 
-/// Runs game `code` of census `key`.
-pub fn solve(code: &str, key: &CensusKey) -> Result<GameRecord, SolveError> {
-    solve_with_values(code, key).map(|(record, _)| record)
+/// Where an unsolved game of a smaller budget stopped: its values and the sparse rule
+/// they were computed under (from its record).
+#[derive(Clone, Debug)]
+pub struct Resume {
+    /// G(0..len), checked against the record's checksum by the caller.
+    pub values: Vec<u64>,
+    /// The sweep's mask.
+    pub mask: u64,
+    /// Whether the heap's parity is part of the rule.
+    pub heap_parity: bool,
 }
 
-/// [`solve`], also giving back the values it computed, G(0..) at least to the budget or the
-/// end of the proof (the comparison with the tczajka tables counts them again under the
-/// table's mask instead of sweeping a second time).
-pub fn solve_with_values(code: &str, key: &CensusKey) -> Result<(GameRecord, Vec<u64>), SolveError> {
-    let start = Instant::now();
+/// A game's record and the values it computed: G(0..) at least to the budget plus one, or
+/// to the end of the proof.
+pub struct Solved {
+    /// The record.
+    pub record: GameRecord,
+    /// The values.
+    pub values: Vec<u64>,
+}
+
+/// The sparse sweep of an octal code, through the core's chooser.
+pub fn engine_of(code: &str) -> Result<Engine, SolveError> {
     let game = TakeAndBreak::parse(code).map_err(|e| SolveError::Code(e.to_string()))?;
     if !game.is_octal() {
         return Err(SolveError::Code(format!("{code} is not octal")));
     }
+    Ok(Engine::choose(&Game::TakeAndBreak(game), EngineChoice::Sparse)?)
+}
+
+/// A computation resumed from `values` under the sparse rule `mask`/`heap_parity`.
+pub fn resumed(engine: &Engine, values: &[u64], mask: u64, heap_parity: bool) -> Result<Run, SolveError> {
+    let wide = |v: u64| Wide::try_from(v).map_err(|_| SolveError::Code(format!("a stored value {v} beyond 32 bits")));
+    let values: Vec<Wide> = values.iter().map(|&v| wide(v)).collect::<Result<_, _>>()?;
+    Ok(engine.resume(values, wide(mask)?, heap_parity)?)
+}
+
+/// Runs game `code` of census `key`, from heap 0 or from `resume`.
+pub fn solve(code: &str, key: &CensusKey, resume: Option<Resume>) -> Result<Solved, SolveError> {
+    let start = Instant::now();
+    let engine = engine_of(code)?;
     let budget = usize::try_from(key.budget).map_err(|_| SolveError::Budget { budget: key.budget })?;
-    let engine = Engine::choose(&Game::TakeAndBreak(game), EngineChoice::Sparse)?;
-    // G(0..budget + 1): the shifted checksum of an unsolved game needs G(budget).
-    let (search, run) = search_period_run(&engine, budget + 1, &mut |_| {})?;
+    let run = match resume {
+        Some(r) => resumed(&engine, &r.values, r.mask, r.heap_parity)?,
+        None => engine.run(),
+    };
+    // G(0..budget + 1): merge compares games shifted by one heap, which needs G(budget).
+    let (search, run) = search_period_from(&engine, run, budget + 1, &mut |_| {})?;
     let run = run.expect("the octal sweep holds its values");
-    let mask = run.mask().map(u64::from);
     let proof = search.found.filter(|p| p.proved);
+    let mut record = describe(code, key, &run, proof.as_ref(), &engine);
+    record.seconds = start.elapsed().as_secs_f64();
+    // An unsolved game keeps G(0..budget + 1), its state; the sweep may hold a few more.
+    let len = if proof.is_some() { run.len() } else { run.len().min(budget + 1) };
+    Ok(Solved { record, values: (0..len).map(|n| run.get(n)).collect() })
+}
+
+/// [`solve`] from heap 0, as a pair (the comparison with the tczajka tables counts the
+/// values again under the table's mask instead of sweeping a second time).
+pub fn solve_with_values(code: &str, key: &CensusKey) -> Result<(GameRecord, Vec<u64>), SolveError> {
+    solve(code, key, None).map(|s| (s.record, s.values))
+}
+
+/// G(n) of a game whose values `g` are known to `g.len()` and, if proved, periodic past it.
+fn value_at(g: &[u64], proof: Option<&Periodicity>, n: usize) -> u64 {
+    match proof {
+        Some(p) if n >= g.len() => g[p.preperiod + (n - p.preperiod) % p.period],
+        _ => g[n],
+    }
+}
+
+/// The record of game `code` from a computation holding its values (and sparse rule) and
+/// the proof found in them, if any; `seconds` is left 0 and `values` empty for the caller.
+pub fn describe(code: &str, key: &CensusKey, run: &Run, proof: Option<&Periodicity>, engine: &Engine) -> GameRecord {
+    let budget = key.budget as usize;
     let g: Vec<u64> = (0..run.len()).map(|n| run.get(n)).collect();
-    let value_at = |n: usize| -> u64 {
-        match &proof {
-            Some(p) if n >= g.len() => g[p.preperiod + (n - p.preperiod) % p.period],
-            _ => g[n],
-        }
+    let mask = run.mask().map(u64::from);
+    let (status, preperiod, period, computed) = match proof {
+        // The values the theorem needs, as in `grundy period`.
+        Some(p) => (Status::Periodic, Some(p.preperiod as u64), Some(p.period as u64), p.computed.min(g.len())),
+        None => (Status::Unsolved, None, None, budget.min(g.len())),
     };
-    let (status, preperiod, period, computed) = match &proof {
-        Some(p) => {
-            // The values the theorem needs, as in `grundy period`.
-            let needed = p.computed.min(g.len());
-            let status = if (needed as u64) < TRIVIAL_PROOF { Status::Trivial } else { Status::Periodic };
-            (status, Some(p.preperiod as u64), Some(p.period as u64), needed)
-        }
-        None => (Status::Unsolved, None, None, budget),
-    };
-    let examined = &g[..computed.min(g.len())];
+    let examined = &g[..computed];
     let largest = examined.iter().copied().max().unwrap_or(0);
     let largest_at = examined.iter().position(|&v| v == largest).unwrap_or(0);
     // The sweep's own rule: its mask, and for some codes the heap's parity too.
     let sparse_heap = |n: usize| run.is_sparse_heap(n).unwrap_or(false);
     let sparse: Vec<usize> = (0..examined.len()).filter(|&n| sparse_heap(n)).collect();
-    let mut checksum = Fnv::default();
-    let mut shifted = Fnv::default();
-    for n in 0..budget {
-        checksum.push(value_at(n));
-        shifted.push(value_at(n + 1));
-    }
-    let head: String = (0..64.min(budget)).map(|n| nimber_char(value_at(n))).collect();
-    let periodic_values = proof.as_ref().and_then(|p| {
+    let head_len = if proof.is_some() { 64 } else { 64.min(computed) };
+    let head: String = (0..head_len).map(|n| nimber_char(value_at(&g, proof, n))).collect();
+    let periodic_values = proof.and_then(|p| {
         let len = (p.preperiod + p.period) as u64;
-        (len <= MAX_PERIODIC_TEXT).then(|| (0..len as usize).map(|n| nimber_char(value_at(n))).collect())
+        (len <= MAX_PERIODIC_TEXT).then(|| (0..len as usize).map(|n| nimber_char(g[n])).collect())
     });
+    let candidate = match proof {
+        Some(_) => None,
+        None => candidate_period(examined).map(|c| CandidatePeriod {
+            preperiod: c.preperiod as u64,
+            period: c.period as u64,
+            span: c.span as u64,
+        }),
+    };
     let mut milestones = Vec::new();
     let (mut largest_so_far, mut largest_first, mut count, mut last) = (0u64, 0u64, 0u64, None);
     let mut next_milestone = 1usize << 10;
@@ -105,7 +157,7 @@ pub fn solve_with_values(code: &str, key: &CensusKey) -> Result<(GameRecord, Vec
             next_milestone *= 2;
         }
     }
-    let record = GameRecord {
+    GameRecord {
         key: key.clone(),
         code: code.to_string(),
         status,
@@ -118,13 +170,13 @@ pub fn solve_with_values(code: &str, key: &CensusKey) -> Result<(GameRecord, Vec
         heap_parity: run.heap_parity(),
         sparse_heaps: mask.map(|_| sparse.len() as u64),
         last_sparse: mask.and(sparse.last().map(|&n| n as u64)),
-        checksum: checksum.hex(),
-        shifted_checksum: shifted.hex(),
+        checksum: fnv_of(examined),
         head,
         periodic_values,
         milestones,
+        candidate,
+        values: None,
         engine: engine.kind().name().into(),
-        seconds: start.elapsed().as_secs_f64(),
-    };
-    Ok((record, g))
+        seconds: 0.0,
+    }
 }

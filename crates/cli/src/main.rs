@@ -206,23 +206,45 @@ struct CensusArgs {
     /// The census folder (default `runs/census/<family>`).
     #[arg(long)]
     out: Option<std::path::PathBuf>,
-    /// Run only shard i of n (0 <= i < n); inside a Slurm job array the shard comes from
-    /// SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT.
+    /// Run only shard i of n (0 <= i < n); inside a Slurm job array of ids 0..n-1 the shard
+    /// comes from SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT.
     #[arg(long)]
     shard: Option<String>,
+    /// Games run at once (default: every core this process may use); the results do not
+    /// depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 #[derive(Subcommand)]
 enum CensusCommand {
-    /// Build table.csv and table.md from the result files, checking that no game is missing
-    /// or twice and that all come from the same census (version and budget).
+    /// Build table.csv and table.md from the result files, after checking each one (a proof
+    /// computed again, stored values against their checksum) and that no game is missing or
+    /// twice and all come from the same census; the budget is read from the results.
     Merge {
         #[arg(long)]
         family: String,
-        #[arg(long, default_value = "2^20", value_parser = parse_count)]
+        /// The budget the results must have (default: the one they carry).
+        #[arg(long, value_parser = parse_count)]
+        budget: Option<u64>,
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Results checked at once (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// Print the shards (of --shards) that still have a game to run at --budget, separated
+    /// by commas: the array a resubmission runs (deploy/slurm/submit.sh).
+    Unfinished {
+        #[arg(long)]
+        family: String,
+        #[arg(long, value_parser = parse_count)]
         budget: u64,
         #[arg(long)]
         out: Option<std::path::PathBuf>,
+        /// The census's shard count.
+        #[arg(long)]
+        shards: u64,
     },
 }
 
@@ -411,16 +433,22 @@ fn run(cli: Cli) -> Result<()> {
             commands::explain::practice(&mut out, &mut io::stdin().lock(), &game, seed, count)?
         }
         Command::Census(args) => match args.command {
-            Some(CensusCommand::Merge { family: name, budget, out: dir }) => {
+            Some(CensusCommand::Merge { family: name, budget, out: dir, threads }) => {
                 let f = family(&name)?;
                 let dir = commands::census::folder(&f, dir)?;
-                commands::census::merge_into(&mut out, &f, budget, &dir)?
+                commands::census::merge_into(&mut out, &f, budget, &dir, commands::census::threads(threads))?
+            }
+            Some(CensusCommand::Unfinished { family: name, budget, out: dir, shards }) => {
+                let f = family(&name)?;
+                let dir = commands::census::folder(&f, dir)?;
+                commands::census::unfinished(&mut out, &f, budget, &dir, shards)?
             }
             None => {
                 let f = family(args.family.as_deref().expect("clap requires --family"))?;
                 let dir = commands::census::folder(&f, args.out)?;
                 let shard = args.shard.as_deref().map(grundy_census::shard::Shard::parse).transpose()?;
-                commands::census::run(&mut out, &f, args.budget, &dir, shard)?
+                let threads = commands::census::threads(args.threads);
+                commands::census::run(&mut out, &f, args.budget, &dir, shard, threads)?
             }
         },
         Command::Sweep { to } => commands::sweep::run(&mut out, to)?,

@@ -101,6 +101,18 @@ pub fn search_period_run(
     max: usize,
     progress: &mut dyn FnMut(u64),
 ) -> Result<(PeriodSearch, Option<Run>), EngineError> {
+    search_period_from(engine, engine.run(), max, progress)
+}
+
+/// [`search_period_run`] going on from a computation already under way (a run resumed from
+/// stored values by [`Engine::resume`]): its values are checked first, then extended as
+/// [`search_period`] does.
+pub fn search_period_from(
+    engine: &Engine,
+    mut run: Run,
+    max: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(PeriodSearch, Option<Run>), EngineError> {
     let cert = certificate(engine.game());
     let mut search = PeriodSearch {
         found: None,
@@ -115,8 +127,7 @@ pub fn search_period_run(
         search.unbounded = true;
         return Ok((search, None));
     }
-    let mut run = engine.run();
-    let mut next = max.min(1024);
+    let mut next = max.min(1024).max(run.len().min(max));
     // A sweep may compute past `next` (whole blocks); only G(0..max) count.
     let mut m;
     loop {
@@ -309,6 +320,71 @@ fn smallest_divisor_period<T: Copy + Eq>(g: &[T], n0: usize, p: usize) -> (usize
     (n0, p)
 }
 
+/// The period of `game` that its periodicity theorem proves from the values `g`
+/// (G(0..g.len())), or `None` (no theorem, or too few values): the check a census runs
+/// again on the values a stored proof rests on.
+pub fn proved_period_in<T: Copy + Eq>(game: &Game, g: &[T]) -> Option<Periodicity> {
+    let cert = certificate(game)?;
+    tail_period(g, Some(&*cert)).proved
+}
+
+/// Checks a stored proof: that `g` (G(0..g.len())) proves by the game's periodicity
+/// theorem that G is periodic from `preperiod` with `period`, that this period is the
+/// smallest and this pre-period the first periodic heap, and that `g` is exactly the values
+/// the theorem needs. The census runs it on values computed again, so that an edited result
+/// is refused; the error says what fails.
+pub fn certifies<T: Copy + Eq>(game: &Game, g: &[T], preperiod: usize, period: usize) -> Result<(), String> {
+    let bound = certificate(game).ok_or("no periodicity theorem applies to the game")?;
+    let (n0, p, m) = (preperiod, period, g.len());
+    if p == 0 {
+        return Err("a period of 0".into());
+    }
+    let needed = bound(n0, p);
+    if m != needed {
+        return Err(format!("the theorem needs G(0..{needed}) for pre-period {n0} and period {p}, not G(0..{m})"));
+    }
+    if let Some(n) = (n0..m - p).find(|&n| g[n] != g[n + p]) {
+        return Err(format!("G({}) differs from G({n}): not periodic with period {p} from {n0}", n + p));
+    }
+    if n0 > 0 && g[n0 - 1] == g[n0 - 1 + p] {
+        return Err(format!("periodic already from heap {}, before the pre-period {n0}", n0 - 1));
+    }
+    if let Some(d) = (1..p).find(|&d| p.is_multiple_of(d) && (n0..n0 + p).all(|n| g[n] == g[n + d])) {
+        return Err(format!("{d} is a smaller period than {p}"));
+    }
+    Ok(())
+}
+
+/// A period the last values show, not proved: the smallest p such that
+/// G(n + p) = G(n) for every n from `preperiod` to the end, over a stretch (`span` heaps,
+/// from `preperiod` to the end) of at least two periods and at least [`CANDIDATE_MIN_SPAN`]
+/// heaps. What a person reads off the values of a game no theorem has settled yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// The first heap of the stretch: G(n + period) = G(n) for preperiod <= n < len - period.
+    pub preperiod: usize,
+    /// The smallest such period.
+    pub period: usize,
+    /// Heaps the stretch covers: len - preperiod.
+    pub span: usize,
+}
+
+/// The shortest stretch a [`Candidate`] must cover.
+pub const CANDIDATE_MIN_SPAN: usize = TAIL_MIN_SPAN;
+
+/// The [`Candidate`] period of `g`, if any.
+pub fn candidate_period<T: Copy + Eq>(g: &[T]) -> Option<Candidate> {
+    let m = g.len();
+    (1..=m / 2).find_map(|p| {
+        let mut n = m - p;
+        while n > 0 && g[n - 1] == g[n - 1 + p] {
+            n -= 1;
+        }
+        let span = m - n;
+        (span >= (2 * p).max(CANDIDATE_MIN_SPAN)).then_some(Candidate { preperiod: n, period: p, span })
+    })
+}
+
 /// The period of a long value sequence `g` (G(0..g.len())) of an octal game whose moves
 /// take at most `t` stones, proved by the octal periodicity theorem, or `None` when `g`
 /// is too short to prove one.
@@ -363,6 +439,28 @@ mod tests {
         assert!(search_period(&nim, 500, &mut |_| {}).unwrap().unbounded);
         let nim = Engine::choose(&Game::parse("nim").unwrap(), EngineChoice::Definition).unwrap();
         assert_eq!(search_period(&nim, 500, &mut |_| {}).unwrap().found, None);
+    }
+
+    /// Candidates: the smallest period over the last stretch, with its span; none when the
+    /// stretch is short.
+    #[test]
+    fn candidates() {
+        let mut g: Vec<u32> = (0..700).map(|i| (i * 37 % 101) as u32).collect();
+        g.extend((0..600).map(|i| [3u32, 1, 4, 1, 5, 9][i % 6]));
+        let c = candidate_period(&g).unwrap();
+        assert_eq!((c.period, c.preperiod + c.span), (6, 1300));
+        assert!(c.preperiod <= 700 && g[c.preperiod - 1] != g[c.preperiod - 1 + 6]);
+        assert_eq!(candidate_period(&g[..800]), None, "100 heaps of the pattern are too few");
+        let game = Game::parse("kayles").unwrap();
+        let v = crate::engine::definition::values(&game, 300).unwrap();
+        let p = proved_period_in(&game, &v).unwrap();
+        assert_eq!((p.preperiod, p.period), (71, 12));
+        assert_eq!(proved_period_in(&game, &v[..160]), None, "the theorem needs 168 values");
+        assert_eq!(certifies(&game, &v[..168], 71, 12), Ok(()));
+        assert!(certifies(&game, &v[..168], 71, 24).is_err(), "not the smallest period");
+        assert!(certifies(&game, &v[..168], 72, 12).is_err(), "not the first periodic heap");
+        assert!(certifies(&game, &v[..170], 71, 12).is_err(), "not the values the proof rests on");
+        assert!(certifies(&game, &v[..166], 70, 12).is_err(), "not periodic from 70");
     }
 
     /// A sequence with a long pre-period and a period whose multiples match too.

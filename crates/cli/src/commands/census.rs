@@ -1,18 +1,23 @@
 //! `grundy census`: every code of a family of octal games, swept until its period is proved
-//! or the budget is reached, one result file per game; `grundy census merge` builds the table.
+//! or the budget is reached, one result file per game, games in parallel; `grundy census
+//! merge` checks every result and builds the table; `grundy census unfinished` names the
+//! shards a resubmission must run.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use grundy_census::family::Family;
-use grundy_census::record::CensusKey;
 use grundy_census::shard::Shard;
 use grundy_census::store::Store;
-use grundy_census::table::merge;
+use grundy_census::table::{merge, Checked};
 
 /// Largest budget: values are held in memory, 2 bytes each, per game.
 const MAX_BUDGET: u64 = 1 << 30;
+/// Smallest budget: the sweep chooses its sparse mask from the first 1,024 values, so a
+/// census grown from a smaller budget would list other masks than one run at the larger
+/// budget from the start (the values and periods would agree, the mask columns not).
+const MIN_BUDGET: u64 = 1 << 10;
 
 /// The folder of a census: `--out`, or `runs/census/<family>` for named families.
 pub fn folder(family: &Family, out: Option<PathBuf>) -> Result<PathBuf> {
@@ -23,51 +28,111 @@ pub fn folder(family: &Family, out: Option<PathBuf>) -> Result<PathBuf> {
     }
 }
 
-/// Runs a census, or one shard of it (`shard`, or the Slurm array task from the environment).
-pub fn run(out: &mut impl Write, family: &Family, budget: u64, dir: &Path, shard: Option<Shard>) -> Result<()> {
-    if budget == 0 || budget > MAX_BUDGET {
-        bail!("--budget must be between 1 and {MAX_BUDGET} values per game, got {budget}");
-    }
-    let from_slurm = Shard::from_slurm(|k| std::env::var(k).ok())?;
-    let shard = shard.or(from_slurm).unwrap_or(Shard::ALL);
-    let store = Store::new(dir);
-    let games = family.codes.iter().enumerate().filter(|(i, _)| shard.takes(*i)).count() as u64;
-    let bar = crate::progress::bar(games, "games");
-    let report = grundy_census::run_shard(family, budget, shard, &store, |done, _, code| {
-        bar.set_position(done as u64);
-        bar.set_message(code.to_string());
-    })?;
-    bar.finish_and_clear();
-    writeln!(
-        out,
-        "census {} shard {}/{}: {} games, {} computed now, {} already done (results in {})",
-        family.name,
-        shard.index,
-        shard.count,
-        report.games,
-        report.computed,
-        report.skipped,
-        dir.join("results").display()
-    )?;
-    if shard == Shard::ALL {
-        merge_into(out, family, budget, dir)?;
+/// Threads to use: `--threads`, else every core this process may use.
+pub fn threads(asked: Option<usize>) -> usize {
+    asked.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1)
+}
+
+fn check_budget(budget: u64) -> Result<()> {
+    if !(MIN_BUDGET..=MAX_BUDGET).contains(&budget) {
+        bail!("--budget must be between {MIN_BUDGET} (2^10) and {MAX_BUDGET} (2^30) values per game, got {budget}");
     }
     Ok(())
 }
 
-/// Merges the result files of `dir` into `table.csv` and `table.md`.
-pub fn merge_into(out: &mut impl Write, family: &Family, budget: u64, dir: &Path) -> Result<()> {
+/// Runs a census, or one shard of it (`shard`, or the Slurm array task from the environment),
+/// on `threads` threads.
+pub fn run(
+    out: &mut impl Write,
+    family: &Family,
+    budget: u64,
+    dir: &Path,
+    shard: Option<Shard>,
+    threads: usize,
+) -> Result<()> {
+    check_budget(budget)?;
+    let shard = match shard {
+        Some(s) => s,
+        None => Shard::from_slurm(|k| std::env::var(k).ok())?.unwrap_or(Shard::ALL),
+    };
     let store = Store::new(dir);
-    let records = store.read_all()?;
-    let key = CensusKey::new(&family.name, budget);
-    let table = merge(family, &key, records).with_context(|| format!("merging {}", dir.display()))?;
-    let csv = store.write_text("table.csv", &table.csv())?;
-    let md = store.write_text("table.md", &table.markdown())?;
-    let [trivial, periodic, unsolved] = table.counts();
+    let games = family.codes.iter().enumerate().filter(|(i, _)| shard.takes(*i)).count() as u64;
+    let bar = crate::progress::bar(games, "games");
+    let report = grundy_census::run_shard(family, budget, shard, &store, threads, |code| {
+        bar.inc(1);
+        bar.set_message(code.to_string());
+    })?;
+    bar.finish_and_clear();
+    for (from, to, why) in &report.moved_aside {
+        writeln!(
+            out,
+            "{}: not a usable result: {why}; moved aside to {}, computed again",
+            from.display(),
+            to.display()
+        )?;
+    }
     writeln!(
         out,
-        "{} games: {trivial} trivial, {periodic} periodic, {unsolved} unsolved at {budget}; {} groups; wrote {} and {}",
+        "census {} shard {}/{} at budget {budget} on {threads} threads: {} games: {} proved kept (not computed again{}), \
+         {} continued from their stored values, {} computed from heap 0, {} already unsolved at this budget (results in {})",
+        family.name,
+        shard.index,
+        shard.count,
+        report.games,
+        report.kept,
+        if report.converted > 0 { format!("; {} of them brought from format 1", report.converted) } else { String::new() },
+        report.continued,
+        report.computed,
+        report.current,
+        dir.join("results").display()
+    )?;
+    if shard == Shard::ALL {
+        merge_into(out, family, Some(budget), dir, threads)?;
+    }
+    Ok(())
+}
+
+/// Prints the shards of `count` that still have games to run at `budget`, separated by
+/// commas (an empty line when none): the `--array` of a resubmission.
+pub fn unfinished(out: &mut impl Write, family: &Family, budget: u64, dir: &Path, count: u64) -> Result<()> {
+    check_budget(budget)?;
+    if count == 0 {
+        bail!("--shards must be at least 1");
+    }
+    let shards = grundy_census::unfinished_shards(family, budget, &Store::new(dir), count);
+    let list: Vec<String> = shards.iter().map(u64::to_string).collect();
+    writeln!(out, "{}", list.join(","))?;
+    Ok(())
+}
+
+/// Checks every result file of `dir` (proofs computed again, stored values against their
+/// checksums) and merges them into `table.csv` and `table.md`, at the budget the results
+/// carry (`budget`, if given, must be it).
+pub fn merge_into(
+    out: &mut impl Write,
+    family: &Family,
+    budget: Option<u64>,
+    dir: &Path,
+    threads: usize,
+) -> Result<()> {
+    let store = Store::new(dir);
+    let records = store.read_all()?;
+    // The values are summed up over the census's budget as each result is checked, and
+    // dropped: merge never holds every game's values at once.
+    let census_budget = grundy_census::table::census_budget(&records).unwrap_or(0);
+    let checked = grundy_census::parallel_map(records.len(), threads, |i| {
+        let values = grundy_census::verify::check(&store, &records[i])?;
+        Ok::<_, grundy_census::verify::VerifyError>(Checked::new(records[i].clone(), &values, census_budget))
+    })?;
+    let table = merge(family, checked, budget).with_context(|| format!("merging {}", dir.display()))?;
+    let csv = store.write_text("table.csv", &table.csv())?;
+    let md = store.write_text("table.md", &table.markdown())?;
+    let [periodic, unsolved] = table.counts();
+    writeln!(
+        out,
+        "{} games checked: {periodic} periodic (proved), {unsolved} unsolved at {}; {} groups; wrote {} and {}",
         table.records.len(),
+        table.key.budget,
         table.groups.len(),
         csv.display(),
         md.display()

@@ -230,6 +230,27 @@ impl Engine {
         Run { game: self.game.clone(), state }
     }
 
+    /// A computation that goes on from stored values G(0..len) under the sparse rule they
+    /// were computed with ([`Run::mask`], [`Run::heap_parity`]): a census raising its
+    /// budget continues an unsolved game instead of starting over. Only the octal sweep
+    /// resumes (the other engines are refused with [`EngineError::NotApplicable`]); the
+    /// values are trusted, so the caller checks them first.
+    pub fn resume(&self, values: Vec<Wide>, mask: Wide, heap_parity: bool) -> Result<Run, EngineError> {
+        let state = match (self.kind, &self.game) {
+            (EngineKind::OctalSweep, Game::TakeAndBreak(t)) => {
+                State::Octal(Some(Box::new(OctalSweep::from_values(t, values, mask, heap_parity)?)))
+            }
+            _ => {
+                return Err(EngineError::NotApplicable {
+                    engine: self.kind.choice().name(),
+                    game: self.game.name(),
+                    reason: "only the octal sweep goes on from stored values",
+                })
+            }
+        };
+        Ok(Run { game: self.game.clone(), state })
+    }
+
     /// G(0..end), calling `progress(heaps done)` now and then.
     pub fn values(&self, end: usize, progress: &mut dyn FnMut(u64)) -> Result<Vec<Wide>, EngineError> {
         let mut run = self.run();

@@ -169,6 +169,28 @@ impl OctalSweep {
         })
     }
 
+    /// A sweep that goes on from stored values G(0..len) under the rule they were computed
+    /// with (`mask`, and the heap's parity when `heap_parity`), so that a census can raise
+    /// its budget without starting over. The values are trusted: the caller checks them
+    /// (the census keeps a checksum); the sweep continues exactly as if it had computed them.
+    pub fn from_values(
+        game: &TakeAndBreak,
+        values: Vec<Value>,
+        mask: Value,
+        heap_parity: bool,
+    ) -> Result<OctalSweep, OctalSweepError> {
+        let mut s = OctalSweep::new(game, mask)?;
+        if heap_parity && s.take_parity.is_none() {
+            return Err(OctalSweepError::MixedTakeParity);
+        }
+        s.parity = heap_parity;
+        s.max = values.iter().copied().max().unwrap_or(0);
+        s.narrow = values.iter().map(|&v| u16::try_from(v).ok()).collect();
+        s.values = values;
+        s.set_rule(mask)?;
+        Ok(s)
+    }
+
     /// A sweep with its mask chosen automatically: the [`best_mask`] of the heaps n0/2 .. n0
     /// (n0 = 4096), then, if `end` is larger, refined the same way at every doubling up to
     /// 2^16 (on heaps n/2 .. n, computed under the mask chosen before). Works for every octal code, including
@@ -474,6 +496,30 @@ mod tests {
             Err(OctalSweepError::NotOctal { .. })
         ));
         assert_eq!(OctalSweep::new(&TakeAndBreak::parse(".6").unwrap(), 0).err(), Some(OctalSweepError::ZeroMask));
+    }
+
+    /// A sweep resumed from its values and rule goes on to the same values, sparse heaps
+    /// and rule as one that never stopped (with each kernel, with the heap-parity rule).
+    #[test]
+    fn resumed_sweeps_equal_straight_ones() {
+        for code in [".6", ".106", ".137", "0.1704"] {
+            let game = TakeAndBreak::parse(code).unwrap();
+            for kernel in [OctalKernel::Scalar, OctalKernel::best()] {
+                let mut straight = OctalSweep::auto(&game, 5000).unwrap();
+                straight.set_kernel(kernel).unwrap();
+                straight.run_to(2000).unwrap();
+                let (mask, parity) = (straight.mask(), straight.heap_parity());
+                let mut resumed = OctalSweep::from_values(&game, straight.values().to_vec(), mask, parity).unwrap();
+                resumed.set_kernel(kernel).unwrap();
+                straight.run_to(9000).unwrap();
+                resumed.run_to(9000).unwrap();
+                assert_eq!(resumed.values(), straight.values(), "{code} {kernel:?}");
+                assert_eq!(resumed.sparse_heaps(), straight.sparse_heaps(), "{code} {kernel:?}");
+                assert_eq!((resumed.mask(), resumed.heap_parity()), (mask, parity));
+            }
+        }
+        let mixed = TakeAndBreak::parse(".66").unwrap();
+        assert_eq!(OctalSweep::from_values(&mixed, vec![0, 0], 1, true).err(), Some(OctalSweepError::MixedTakeParity));
     }
 
     /// Once the values are too large for the block kernel the scalar loop goes on (no
