@@ -241,13 +241,16 @@ fn id_of(game: &Game) -> String {
     catalog::entry_of(game).map_or_else(|| game.name(), |e| e.id.to_string())
 }
 
+/// G(n) of a game, for every heap a request asks about.
+type ValueOf = Box<dyn Fn(u64) -> u64>;
+
 /// What a request may cost: [`MAX_SECONDS`] of estimated time and [`MAX_BYTES`] of memory.
 const LIMITS: Limits = Limits { seconds: MAX_SECONDS, bytes: MAX_BYTES };
 
 /// G(n) for every n up to `max_heap` (Grundy's game from the table computed once, any
 /// other game by the core's cheapest exact way: a closed form, a proved period or a
 /// table), or a 422 with the core's estimate when that would pass [`LIMITS`].
-fn values_upto(game: &Game, max_heap: u64) -> Result<Box<dyn Fn(u64) -> u64>, Reply> {
+fn values_upto(game: &Game, max_heap: u64) -> Result<ValueOf, Reply> {
     if *game == Game::Grundy && max_heap <= MAX_VALUES {
         return Ok(Box::new(|n| u64::from(grundy_values()[n as usize])));
     }
@@ -268,12 +271,12 @@ fn values_of(game: &Game, count: u64) -> Result<Vec<u64>, Reply> {
 
 /// The core's analysis of the position (heaps in the order given, moves said in the
 /// board's numbers when `places` is given), with the values of heaps up to the largest.
-fn analysis(req: &PositionRequest) -> Result<(Analysis, Box<dyn Fn(u64) -> u64>), Reply> {
+fn analysis(req: &PositionRequest) -> Result<(Analysis, ValueOf), Reply> {
     let max = req.heaps.iter().copied().max().unwrap_or(0);
     let value = values_upto(&req.game, max)?;
     let rule = if req.misere { Rule::Misere } else { Rule::Normal };
     let mut a =
-        analyze(&req.game, &req.heaps, rule, req.count, |n| value(n)).map_err(|e| Reply::error(422, e.to_string()))?;
+        analyze(&req.game, &req.heaps, rule, req.count, &value).map_err(|e| Reply::error(422, e.to_string()))?;
     if let Some(places) = &req.places {
         a.describe_on_board(&req.game, places);
     }
