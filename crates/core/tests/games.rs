@@ -8,8 +8,9 @@ use grundy_core::engine::definition::values;
 use grundy_core::game::Game;
 use grundy_core::game::HeapGame;
 use grundy_core::period::find_period;
-use grundy_core::position::exhaustive::{positions_up_to, successor, Solver};
-use grundy_core::position::{analyze, Outcome};
+use grundy_core::position::exhaustive::{positions_up_to, Search};
+use grundy_core::position::{after, Outcome};
+use grundy_testkit::oracle::analyze;
 
 fn check_bfile(game: &str, shift: usize, text: &str) {
     let terms = grundy_sources::bfile::parse_bfile(text).unwrap().terms;
@@ -262,7 +263,7 @@ fn traps_a_learner_falls_into() {
 
     let kayles = Game::parse("kayles").unwrap();
     let g = values(&kayles, 40).unwrap();
-    let mut solver = Solver::new(&kayles);
+    let mut solver = Search::new(&kayles, false);
     let mut raised = false;
     let (mut sum_wrong, mut size_xor_wrong) = (0, 0);
     for heaps in positions_up_to(12) {
@@ -275,11 +276,11 @@ fn traps_a_learner_falls_into() {
         sum_wrong += usize::from((sum != 0) != wins);
         size_xor_wrong += usize::from((size_xor != 0) != wins);
         for m in a.winning_moves() {
-            let after = m.left.iter().fold(0, |x, &h| x ^ g[h as usize]);
-            if after > g[m.heap as usize] {
+            let value_left = m.left.iter().fold(0, |x, &h| x ^ g[h as usize]);
+            if value_left > g[m.heap as usize] {
                 raised = true;
             }
-            assert!(!solver.player_to_move_wins(&successor(&a.heaps, m.heap_index, &m.left)));
+            assert!(!solver.player_to_move_wins(&after(&a.heaps, m.heap_index, &m.left)));
         }
     }
     assert!(raised, "some winning Kayles move raises the value of the heap it is made on");
@@ -304,12 +305,12 @@ fn positions_of_every_game_against_brute_force() {
     for name in ["kayles", ".07", ".137", "s1,2,3", "s2,5", "squares", "half", "nim", "4!.0", ".6"] {
         let game = Game::parse(name).unwrap();
         let g = values(&game, 16).unwrap();
-        let mut solver = Solver::new(&game);
+        let mut solver = Search::new(&game, false);
         for heaps in positions_up_to(12) {
             let a = analyze(&game, &heaps, |n| g[n as usize] as _);
             assert_eq!(a.outcome == Outcome::PlayerToMoveWins, solver.player_to_move_wins(&heaps), "{name} {heaps:?}");
             for m in &a.moves {
-                let next = successor(&a.heaps, m.heap_index, &m.left);
+                let next = after(&a.heaps, m.heap_index, &m.left);
                 assert_eq!(m.is_winning(), !solver.player_to_move_wins(&next), "{name} {heaps:?} {m:?}");
             }
             let count: usize = a

@@ -7,16 +7,11 @@ use grundy_core::game::Game;
 use grundy_core::game::HeapGame;
 use grundy_core::learn::explain::explain;
 use grundy_core::learn::practice::problem;
-use grundy_core::position::exhaustive::Solver;
+use grundy_core::position::after;
+use grundy_core::position::exhaustive::Search;
 use grundy_core::position::model::Convention;
 
 /// The position after replacing heap `index` by `left`, heaps kept as a plain list.
-fn after(heaps: &[u64], index: usize, left: &[u64]) -> Vec<u64> {
-    let mut next: Vec<u64> = heaps.iter().enumerate().filter(|&(j, _)| j != index).map(|(_, &h)| h).collect();
-    next.extend_from_slice(left);
-    next
-}
-
 fn check(name: &str, heaps: &[u64]) {
     let game = Game::parse(name).unwrap();
     let largest = *heaps.iter().max().unwrap();
@@ -33,7 +28,7 @@ fn check(name: &str, heaps: &[u64]) {
         assert_eq!(row.value, mex, "{name}: G({})", row.heap);
         assert_eq!(row.options.len(), game.heap_moves(row.heap).len());
     }
-    let mut solver = Solver::new(&game);
+    let mut solver = Search::new(&game, false);
     let wins = solver.player_to_move_wins(heaps);
     assert_eq!(e.player_to_move_wins(), wins, "{name} {heaps:?}: outcome");
     let mut total = 0;

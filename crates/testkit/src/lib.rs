@@ -1,7 +1,10 @@
 //! Helpers shared by the tests of several crates, so that each exists once: the fuzz runner
-//! that counts the inputs it ran, the one-line check of error messages, and scratch copies
-//! of the committed `fixtures/` folder. A dev-dependency only; nothing here ships.
+//! that counts the inputs it ran, the one-line check of error messages, scratch copies of
+//! the committed `fixtures/` folder, and the literal analysis of positions ([`oracle`]). A
+//! dev-dependency only; nothing here ships.
 #![deny(missing_docs)]
+
+pub mod oracle;
 
 use std::cell::Cell;
 use std::fs;

@@ -6,13 +6,17 @@ use std::io::Write;
 
 use anyhow::Result;
 use clap::ValueEnum;
+use grundy_core::engine::{Engine, Limits};
 use grundy_core::game::Game;
-use grundy_core::position::model::{analyze_values, heap_label, Analysis, Convention, Listed, Rule};
+use grundy_core::game::MoveRule;
+use grundy_core::period::QUICK_LOOK_SECONDS;
+use grundy_core::position::model::{analyze_values, check_move_count, heap_label, Analysis, Convention, Listed, Rule};
 use grundy_core::position::Outcome;
 
 use grundy_core::engine::EngineChoice;
 
 use super::values::heap_values;
+use crate::progress::limits;
 
 /// How `analyze` prints.
 #[derive(Clone, Copy, Debug, Default, ValueEnum)]
@@ -25,6 +29,17 @@ pub enum AnalyzeFormat {
 /// The analysis of a position, as the terminal game and `analyze` see it.
 pub fn analysis(game: &Game, heaps: &[u64], rule: Rule, convention: Convention) -> Result<Analysis> {
     let max = heaps.iter().copied().max().unwrap_or(0);
+    // Too many moves to list: only a closed form or a proved period can answer, so no table
+    // is computed for it (a short look for the period at most).
+    if let Err(too_many) = check_move_count(game, heaps) {
+        if game.move_rule() == MoveRule::Other {
+            return Err(too_many.into());
+        }
+        let quick = Limits { seconds: QUICK_LOOK_SECONDS, ..limits() };
+        let engine = Engine::choose(game, EngineChoice::Auto)?;
+        let values = grundy_core::period::heap_values(&engine, max, quick, &mut |_, _| {}).map_err(|_| too_many)?;
+        return Ok(analyze_values(game, heaps, rule, convention, &values)?);
+    }
     let values = heap_values(game, max, EngineChoice::Auto)?;
     Ok(analyze_values(game, heaps, rule, convention, &values)?)
 }

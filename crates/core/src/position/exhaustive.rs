@@ -1,12 +1,12 @@
 //! Solving positions by brute force, with no Grundy values: a position is won for the
 //! player to move exactly when some move leads to a position that is lost for the
-//! opponent. This is the independent check of the nim-sum rule.
+//! opponent. [`Search`] is the one such solver: the engine of misère play for every game
+//! but Nim, and the independent check of the nim-sum rule.
 
 use std::collections::HashMap;
 use std::rc::Rc;
 
 use crate::game::HeapGame;
-use crate::position::canonical;
 
 /// The most stones a misère position of a game other than Nim may have. Stones never
 /// increase during play, so a search from such a position visits at most the multisets of
@@ -15,59 +15,7 @@ use crate::position::canonical;
 /// row of 40, takes 0.55 s in the dev build (10 MB); Grundy's game from 40 takes 0.08 s.
 pub const MISERE_MAX_STONES: u64 = 40;
 
-/// A memoized win/loss solver over positions (multisets of heaps) of one game.
-pub struct Solver<'g, G: HeapGame + ?Sized> {
-    game: &'g G,
-    memo: HashMap<Vec<u64>, bool>,
-    misere: bool,
-}
-
-impl<'g, G: HeapGame + ?Sized> Solver<'g, G> {
-    /// Normal play: the player who cannot move loses.
-    pub fn new(game: &'g G) -> Self {
-        Solver { game, memo: HashMap::new(), misere: false }
-    }
-
-    /// Misère play: the player who cannot move wins (whoever made the last move loses).
-    pub fn misere(game: &'g G) -> Self {
-        Solver { game, memo: HashMap::new(), misere: true }
-    }
-
-    /// Whether the player to move wins from `heaps`.
-    pub fn player_to_move_wins(&mut self, heaps: &[u64]) -> bool {
-        let key = canonical(heaps);
-        if let Some(&w) = self.memo.get(&key) {
-            return w;
-        }
-        let mut wins = false;
-        let mut any_move = false;
-        'search: for (i, &n) in key.iter().enumerate() {
-            if i > 0 && key[i - 1] == n {
-                continue;
-            }
-            for m in self.game.heap_moves(n) {
-                any_move = true;
-                let next = successor(&key, i, &m.left);
-                if !self.player_to_move_wins(&next) {
-                    wins = true;
-                    break 'search;
-                }
-            }
-        }
-        if !any_move && self.misere {
-            wins = true;
-        }
-        self.memo.insert(key, wins);
-        wins
-    }
-
-    /// Number of positions solved so far.
-    pub fn solved(&self) -> usize {
-        self.memo.len()
-    }
-}
-
-/// The engine behind misère play of every game but Nim: a memoized win/loss search over
+/// A memoized win/loss search over
 /// positions keyed by the multiset of heaps, with the moves of each heap size computed once
 /// and heaps that have no move left out of the key (they change nothing in either rule).
 /// Callers keep positions within [`MISERE_MAX_STONES`]; the search itself is total.
@@ -134,13 +82,6 @@ impl<'g, G: HeapGame + ?Sized> Search<'g, G> {
     pub fn solved(&self) -> usize {
         self.memo.len()
     }
-}
-
-/// The position after replacing heap `index` of `heaps` by `left`.
-pub fn successor(heaps: &[u64], index: usize, left: &[u64]) -> Vec<u64> {
-    let mut next: Vec<u64> = heaps.iter().enumerate().filter(|&(j, _)| j != index).map(|(_, &h)| h).collect();
-    next.extend_from_slice(left);
-    canonical(&next)
 }
 
 /// Every multiset of positive heaps with at most `total` stones, the empty one included,

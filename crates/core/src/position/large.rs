@@ -10,8 +10,9 @@
 use crate::game::words::{describe, Words};
 use crate::game::{Game, MoveRule};
 use crate::period::{HeapValues, Method, Periodicity};
+use crate::position::after;
 use crate::position::misere::analyze_misere_nim;
-use crate::position::model::{after, Analysis, Convention, Listed, Move, PositionError, Rule};
+use crate::position::model::{Analysis, Convention, Listed, Move, PositionError, Rule};
 use crate::position::Outcome;
 
 /// The most winning moves a large position lists.

@@ -92,14 +92,14 @@ pub fn losing_single_heaps(game: &Game, to: u64) -> Result<Vec<u64>, PositionErr
 mod tests {
     use super::*;
     use crate::game::Game;
-    use crate::position::exhaustive::{positions_up_to, Solver};
+    use crate::position::exhaustive::{positions_up_to, Search};
 
     /// The strategy against brute force over every position with at most 14 stones: the
     /// outcome, and a move is listed exactly when it wins.
     #[test]
     fn strategy_equals_exhaustive_search() {
         let nim = Game::Nim { misere: true };
-        let mut solver = Solver::misere(&nim);
+        let mut solver = Search::new(&nim, true);
         for heaps in positions_up_to(14) {
             let a = analyze_misere_nim(&heaps);
             let wins = solver.player_to_move_wins(&heaps);

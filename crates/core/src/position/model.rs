@@ -36,7 +36,7 @@ use crate::game::Game;
 use crate::period::HeapValues;
 use crate::position::exhaustive::{Search, MISERE_MAX_STONES};
 use crate::position::misere::analyze_misere_nim;
-use crate::position::Outcome;
+use crate::position::{after, Outcome};
 
 pub use crate::game::words::{heap_index_of_label, heap_label};
 
@@ -121,7 +121,7 @@ pub enum PositionError {
         /// The most the search takes, [`MISERE_MAX_STONES`].
         limit: u64,
     },
-    #[error("this position of {game} may have up to {bound} legal moves, more than the {limit} an analysis lists: give smaller heaps")]
+    #[error("this position of {game} may have up to {bound} legal moves, more than the {limit} an analysis lists; positions that large are answered only for Nim, misère Nim and take-and-break codes with a proved period (`grundy period`)")]
     /// The position may have more moves than an analysis lists.
     TooManyMoves {
         /// The game's name.
@@ -270,14 +270,6 @@ pub enum Listed {
     /// [`super::large::MAX_LISTED_WINNING`]), or when none wins the first legal move of
     /// each heap; the counts are still exact.
     Some,
-}
-
-/// The heaps after replacing heap `index` by `left`, in place.
-pub fn after(heaps: &[u64], index: usize, left: &[u64]) -> Vec<u64> {
-    let mut next = heaps[..index].to_vec();
-    next.extend_from_slice(left);
-    next.extend_from_slice(&heaps[index + 1..]);
-    next
 }
 
 /// Counts the legal moves of positions, heap by heap, for the computer's policy.

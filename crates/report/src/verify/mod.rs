@@ -6,9 +6,10 @@
 //! [`Outcome::Unavailable`], and `stated` and `perf` claims are listed, not verified.
 
 use grundy_core::engine::grundy::class::is_sparse;
-use grundy_core::game::GrundysGame;
-use grundy_core::position::exhaustive::{positions_up_to, successor, Solver};
-use grundy_core::position::{analyze, Outcome as GameOutcome};
+use grundy_core::game::{Game, GrundysGame};
+use grundy_core::position::exhaustive::{positions_up_to, Search};
+use grundy_core::position::model::{analyze, Convention, Rule};
+use grundy_core::position::Outcome as GameOutcome;
 use grundy_core::Value;
 use grundy_sources::flammenkamp::FlammenkampPage;
 use serde::Serialize;
@@ -504,17 +505,18 @@ fn significant(x: f64) -> String {
 /// those where the nim-sum rule gives the same outcome and the same winning moves.
 pub fn small_positions() -> (usize, usize) {
     let g = grundy_core::engine::grundy::naive::grundy_values(24);
-    let mut solver = Solver::new(&GrundysGame);
+    let mut solver = Search::new(&GrundysGame, false);
     let positions = positions_up_to(24);
     let agree = positions
         .iter()
         .filter(|heaps| {
-            let a = analyze(&GrundysGame, heaps, |n| g[n as usize]);
+            let Ok(a) = analyze(&Game::Grundy, heaps, Rule::Normal, Convention::Heaps, |n| u64::from(g[n as usize]))
+            else {
+                return false;
+            };
             let wins = solver.player_to_move_wins(heaps);
             (a.outcome == GameOutcome::PlayerToMoveWins) == wins
-                && a.moves
-                    .iter()
-                    .all(|m| m.is_winning() != solver.player_to_move_wins(&successor(&a.heaps, m.heap_index, &m.left)))
+                && a.moves.iter().all(|m| m.winning != solver.player_to_move_wins(&a.position_after(m)))
         })
         .count();
     (positions.len(), agree)

@@ -114,7 +114,7 @@ pub fn values(game: &Game, end: usize) -> Result<Vec<Value>, ValuesError> {
 mod tests {
     use super::*;
     use crate::game::{HeapGame, TakeAndBreak};
-    use crate::position::exhaustive::Solver;
+    use crate::position::exhaustive::Search;
 
     /// Each game's values against the mex over its listed moves, computed separately.
     #[test]
@@ -147,7 +147,7 @@ mod tests {
     fn values_decide_single_heaps() {
         let game = Game::parse(".137").unwrap();
         let g = values(&game, 30).unwrap();
-        let mut solver = Solver::new(&game);
+        let mut solver = Search::new(&game, false);
         for n in 0..30u64 {
             assert_eq!(g[n as usize] != 0, solver.player_to_move_wins(&[n]), "heap {n}");
         }
