@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use grundy_core::engine::grundy::naive;
-use grundy_core::{FastSweep, Kernel, SparseSweep};
+use grundy_core::{FastSweep, GrundyKernel, SparseSweep};
 use grundy_sources::atomic::write_atomic;
 use serde::{Deserialize, Serialize};
 
@@ -95,7 +95,7 @@ pub fn run_one(args: OneArgs) -> Result<()> {
             s.stats().sparse_heaps.len() as u64
         }
         "fast" | "fast-1-thread" | "fast-portable" => {
-            let kernel = if args.method == "fast-portable" { Kernel::Portable } else { Kernel::detect() };
+            let kernel = if args.method == "fast-portable" { GrundyKernel::Portable } else { GrundyKernel::detect() };
             let mut s = FastSweep::with_options(21, kernel);
             if args.method == "fast-1-thread" {
                 s.set_threads(1);
@@ -341,7 +341,7 @@ pub fn run(args: Args) -> Result<()> {
         git_revision: util::git_revision(),
         machine: util::cpu_model(),
         cores: std::thread::available_parallelism().map(|p| p.get()).unwrap_or(1),
-        kernel: Kernel::detect().name(),
+        kernel: GrundyKernel::detect().name(),
         cpu_features: cpu_features(),
         rows,
         baseline,

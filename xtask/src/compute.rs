@@ -8,7 +8,7 @@ use anyhow::{bail, Context, Result};
 pub use grundy_core::count::parse_count;
 use grundy_core::engine::{Engine, EngineChoice};
 use grundy_core::game::Game;
-use grundy_core::{FastSweep, Kernel};
+use grundy_core::{FastSweep, GrundyKernel};
 use grundy_report::Summary;
 use grundy_sources::atomic::{write_atomic, write_atomic_with};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -198,7 +198,7 @@ pub fn run(args: Args) -> Result<()> {
     let window = args.window.map(|w| usize::try_from(w).context("--window is too large")).transpose()?;
     let mut sweep = if args.resume {
         let bytes = fs::read(&ckpt).with_context(|| format!("no checkpoint to resume at {}", ckpt.display()))?;
-        let sweep = FastSweep::restore_with_window(&bytes, Kernel::detect(), window)
+        let sweep = FastSweep::restore_with_window(&bytes, GrundyKernel::detect(), window)
             .with_context(|| format!("refusing checkpoint {}", ckpt.display()))?;
         drop(bytes);
         if sweep.len() > n {
@@ -382,7 +382,7 @@ mod tests {
     /// out (a value's count and last heap, the longest scan); only the command may differ.
     #[test]
     fn same_range_summaries_must_agree_on_every_statistic() {
-        let mut sweep = FastSweep::with_options(12, Kernel::detect());
+        let mut sweep = FastSweep::with_options(12, GrundyKernel::detect());
         sweep.run_to(20_000).unwrap();
         let a = Summary::new("one command", FastSweep::ALGORITHM, sweep.values(), sweep.stats());
         let b = Summary::new("another command", FastSweep::ALGORITHM, sweep.values(), sweep.stats());

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use grundy_report::claims::Claims;
-use grundy_report::verify::{add_timings, verify, Check, Outcome, References, Timing};
+use grundy_report::verify::{add_timings, verify, Check, References, Timing, Verdict};
 use grundy_report::Summary;
 use grundy_sources::manifest::{check_files, Manifest};
 use grundy_sources::pipeline::MANIFEST;
@@ -94,18 +94,18 @@ pub fn run(args: Args) -> Result<()> {
     add_timings(&mut checks, &claims, &our_timings(&util::root().join("runs/bench"))?);
     println!("verify: {} (G(0..{}), {})", path.display(), summary.heaps, summary.algorithm);
     print!("{}", table(&checks));
-    let count = |o: Outcome| checks.iter().filter(|c| c.outcome == o).count();
+    let count = |o: Verdict| checks.iter().filter(|c| c.outcome == o).count();
     println!(
         "{} match, {} mismatch, {} beyond this range, {} reference not available offline, {} stated, {} timings",
-        count(Outcome::Match),
-        count(Outcome::Mismatch),
-        count(Outcome::OutOfRange),
-        count(Outcome::Unavailable),
-        count(Outcome::Stated),
-        count(Outcome::Perf)
+        count(Verdict::Match),
+        count(Verdict::Mismatch),
+        count(Verdict::OutOfRange),
+        count(Verdict::Unavailable),
+        count(Verdict::Stated),
+        count(Verdict::Perf)
     );
-    if count(Outcome::Mismatch) > 0 {
-        bail!("{} claims do not match", count(Outcome::Mismatch));
+    if count(Verdict::Mismatch) > 0 {
+        bail!("{} claims do not match", count(Verdict::Mismatch));
     }
     Ok(())
 }

@@ -117,7 +117,7 @@ pub fn parallel_map<T: Send, E: Send>(
 }
 
 /// What became of one game in a run.
-enum Outcome {
+enum Fate {
     Kept { converted: bool },
     Current,
     Continued,
@@ -150,7 +150,7 @@ pub fn run_shard(
                 aside.lock().expect("no panic holding it").push((path, to, reason));
                 started(code);
                 compute(code, &key, store, None)?;
-                Ok(Outcome::Computed)
+                Ok(Fate::Computed)
             }
             other => other,
         }
@@ -158,13 +158,13 @@ pub fn run_shard(
     let mut report = ShardReport { games: mine.len(), ..ShardReport::default() };
     for o in outcomes {
         match o {
-            Outcome::Kept { converted } => {
+            Fate::Kept { converted } => {
                 report.kept += 1;
                 report.converted += usize::from(converted);
             }
-            Outcome::Current => report.current += 1,
-            Outcome::Continued => report.continued += 1,
-            Outcome::Computed => report.computed += 1,
+            Fate::Current => report.current += 1,
+            Fate::Continued => report.continued += 1,
+            Fate::Computed => report.computed += 1,
         }
     }
     report.moved_aside = aside.into_inner().expect("no panic holding it");
@@ -173,11 +173,11 @@ pub fn run_shard(
 }
 
 /// One game: what is stored decides what is done.
-fn game(code: &str, key: &CensusKey, store: &Store, started: &(impl Fn(&str) + Sync)) -> Result<Outcome, CensusError> {
+fn game(code: &str, key: &CensusKey, store: &Store, started: &(impl Fn(&str) + Sync)) -> Result<Fate, CensusError> {
     let Some(r) = store.read(code)? else {
         started(code);
         compute(code, key, store, None)?;
-        return Ok(Outcome::Computed);
+        return Ok(Fate::Computed);
     };
     if r.key.family != key.family || r.key.grundy != key.grundy || ![FORMAT, FORMAT_1].contains(&r.key.format) {
         return Err(StoreError::OtherCensus {
@@ -190,14 +190,14 @@ fn game(code: &str, key: &CensusKey, store: &Store, started: &(impl Fn(&str) + S
         return Err(CensusError::Shrink { path: store.path(code), found: r.key.budget, budget: key.budget });
     }
     match (r.status, r.key.format) {
-        (Status::Periodic, FORMAT) => Ok(Outcome::Kept { converted: false }),
+        (Status::Periodic, FORMAT) => Ok(Fate::Kept { converted: false }),
         (Status::Periodic, _) => {
             let converted = verify::convert_format_1(&r).map_err(|reason| StoreError::Corrupt {
                 path: store.path(code),
                 reason: format!("a format-1 result that does not hold up: {reason}"),
             })?;
             store.write(&converted)?;
-            Ok(Outcome::Kept { converted: true })
+            Ok(Fate::Kept { converted: true })
         }
         (Status::Unsolved, FORMAT) if r.key.budget == key.budget => {
             // Done, if its values are whole (else moved aside and computed again).
@@ -206,7 +206,7 @@ fn game(code: &str, key: &CensusKey, store: &Store, started: &(impl Fn(&str) + S
                 reason: "an unsolved result without stored values".into(),
             })?;
             store.read_values(code, stored)?;
-            Ok(Outcome::Current)
+            Ok(Fate::Current)
         }
         (Status::Unsolved, FORMAT) => {
             let stored = r.values.as_ref().ok_or_else(|| StoreError::Corrupt {
@@ -223,12 +223,12 @@ fn game(code: &str, key: &CensusKey, store: &Store, started: &(impl Fn(&str) + S
             };
             started(code);
             compute(code, key, store, Some(Resume { values, mask, heap_parity }))?;
-            Ok(Outcome::Continued)
+            Ok(Fate::Continued)
         }
         (Status::Unsolved, _) => {
             started(code);
             compute(code, key, store, None)?;
-            Ok(Outcome::Computed)
+            Ok(Fate::Computed)
         }
     }
 }

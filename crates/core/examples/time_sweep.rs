@@ -2,7 +2,7 @@
 //! (`fast`: the kernel this CPU would choose; threads 1 or 2, default 2).
 use std::time::Instant;
 
-use grundy_core::{FastSweep, Kernel, SparseSweep};
+use grundy_core::{FastSweep, GrundyKernel, SparseSweep};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -16,10 +16,10 @@ fn main() {
         s.stats().clone()
     } else {
         let kernel = match which.as_str() {
-            "portable" => Kernel::Portable,
-            "avx2" => Kernel::Avx2,
-            "avx512" => Kernel::Avx512,
-            _ => Kernel::detect(),
+            "portable" => GrundyKernel::Portable,
+            "avx2" => GrundyKernel::Avx2,
+            "avx512" => GrundyKernel::Avx512,
+            _ => GrundyKernel::detect(),
         };
         let mut s = FastSweep::with_options(21, kernel);
         s.set_threads(threads);

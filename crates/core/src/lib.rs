@@ -39,7 +39,7 @@ pub mod period;
 pub mod position;
 
 pub use engine::grundy::checkpoint::{Checkpoint, CheckpointError};
-pub use engine::grundy::fast::{FastSweep, Kernel};
+pub use engine::grundy::fast::{FastSweep, GrundyKernel};
 pub use engine::grundy::state::HeapResult;
 pub use engine::grundy::stats::{HeapValue, IntervalScan, LongestScan, ScanStats, SweepStats, ValueStat};
 pub use engine::grundy::sweep::{SparseSweep, SweepError};

@@ -2,12 +2,12 @@
 //! this CPU can run.
 
 use grundy_core::engine::grundy::naive;
-use grundy_core::{FastSweep, Kernel, SparseSweep};
+use grundy_core::{FastSweep, GrundyKernel, SparseSweep};
 
 #[test]
 fn fast_equals_definition_up_to_20000() {
     let g = naive::grundy_values(20_000);
-    for kernel in Kernel::available() {
+    for kernel in GrundyKernel::available() {
         let mut fast = FastSweep::with_options(21, kernel);
         fast.run_to(20_001).unwrap();
         assert_eq!(fast.values(), &g[..], "kernel {kernel:?}");
@@ -18,7 +18,7 @@ fn fast_equals_definition_up_to_20000() {
 fn fast_equals_plain_sweep_to_300000_with_statistics() {
     let mut plain = SparseSweep::with_interval_log2(14);
     plain.run_to(300_000).unwrap();
-    for kernel in Kernel::available() {
+    for kernel in GrundyKernel::available() {
         for threads in [1, 2] {
             let mut fast = FastSweep::with_options(14, kernel);
             fast.set_threads(threads);
@@ -34,17 +34,17 @@ fn fast_equals_plain_sweep_to_300000_with_statistics() {
 /// starts changes nothing; so does switching between the plain and the fast sweep.
 #[test]
 fn fast_resumes_anywhere() {
-    let mut whole = FastSweep::with_options(12, Kernel::detect());
+    let mut whole = FastSweep::with_options(12, GrundyKernel::detect());
     whole.run_to(60_000).unwrap();
     for point in [0, 5, 511, 512, 513, 1000, 20_001, 33_333, 59_999] {
-        let mut first = FastSweep::with_options(12, Kernel::detect());
+        let mut first = FastSweep::with_options(12, GrundyKernel::detect());
         first.run_to(point).unwrap();
-        let mut second = FastSweep::restore(&first.checkpoint(), Kernel::Portable).unwrap();
+        let mut second = FastSweep::restore(&first.checkpoint(), GrundyKernel::Portable).unwrap();
         second.run_to(60_000).unwrap();
         assert_eq!(second.checkpoint(), whole.checkpoint(), "resumed at {point}");
         let mut plain = SparseSweep::restore(&first.checkpoint()).unwrap();
         plain.run_to(40_000.max(point)).unwrap();
-        let mut back = FastSweep::restore(&plain.checkpoint(), Kernel::detect()).unwrap();
+        let mut back = FastSweep::restore(&plain.checkpoint(), GrundyKernel::detect()).unwrap();
         back.run_to(60_000).unwrap();
         assert_eq!(back.checkpoint(), whole.checkpoint(), "plain sweep in between, from {point}");
     }
@@ -56,7 +56,7 @@ fn fast_in_small_steps() {
     let mut plain = SparseSweep::with_interval_log2(10);
     plain.run_to(12_000).unwrap();
     for threads in [1, 2] {
-        let mut fast = FastSweep::with_options(10, Kernel::detect());
+        let mut fast = FastSweep::with_options(10, GrundyKernel::detect());
         fast.set_threads(threads);
         let mut end = 0;
         let mut step = 1;
@@ -73,9 +73,9 @@ fn fast_in_small_steps() {
 #[test]
 fn window_mode_equals_full_mode() {
     let end = 600_000;
-    let mut full = FastSweep::with_options(16, Kernel::detect());
+    let mut full = FastSweep::with_options(16, GrundyKernel::detect());
     full.run_to(end).unwrap();
-    for kernel in Kernel::available() {
+    for kernel in GrundyKernel::available() {
         for threads in [1, 2] {
             let mut w = FastSweep::with_options(16, kernel);
             w.set_threads(threads);
@@ -94,7 +94,7 @@ fn window_mode_equals_full_mode() {
 /// A window too small for the sparse heaps or the scans is an error, not a wrong value.
 #[test]
 fn too_small_a_window_is_an_error() {
-    let mut w = FastSweep::with_options(16, Kernel::detect());
+    let mut w = FastSweep::with_options(16, GrundyKernel::detect());
     w.set_window(4096);
     let err = w.run_to(200_000).unwrap_err();
     assert!(matches!(err, grundy_core::SweepError::WindowTooSmall { .. }), "{err:?}");
@@ -125,7 +125,7 @@ proptest::proptest! {
     ) {
         let end = 140_000;
         let plain = plain_140k();
-        let kernel = if portable { Kernel::Portable } else { Kernel::detect() };
+        let kernel = if portable { GrundyKernel::Portable } else { GrundyKernel::detect() };
         let mut fast = FastSweep::with_options(12, kernel);
         fast.set_threads(threads);
         if let Some(w) = window {

@@ -3,7 +3,7 @@
 //! whose checkpoints hold only the first and the latest values.
 
 use grundy_core::engine::grundy::checkpoint::{encode_window_with, WindowView};
-use grundy_core::{Checkpoint, CheckpointError, FastSweep, Kernel, SparseSweep};
+use grundy_core::{Checkpoint, CheckpointError, FastSweep, GrundyKernel, SparseSweep};
 use proptest::prelude::*;
 
 const END: u64 = 1_000_000;
@@ -50,11 +50,11 @@ fn resume_below_a_million_is_exact() {
 #[test]
 fn window_mode_resumes_exactly() {
     let (end, window) = (220_000, 1 << 17);
-    let mut full = FastSweep::with_options(16, Kernel::detect());
+    let mut full = FastSweep::with_options(16, GrundyKernel::detect());
     full.run_to(end).unwrap();
     // The window first moves when 1.5 windows are held, at 196,608.
     let points = [1000, 196_607, 196_608, 196_609, 219_999];
-    let mut whole = FastSweep::with_options(16, Kernel::detect());
+    let mut whole = FastSweep::with_options(16, GrundyKernel::detect());
     whole.set_window(window);
     let mut saved = Vec::new();
     for p in points {
@@ -64,7 +64,8 @@ fn window_mode_resumes_exactly() {
     whole.run_to(end).unwrap();
     assert_eq!(whole.stats(), full.stats());
     // The portable kernel (slower) from the points past the move only.
-    let runs = saved.iter().map(|s| (Kernel::detect(), s)).chain(saved[3..].iter().map(|s| (Kernel::Portable, s)));
+    let runs =
+        saved.iter().map(|s| (GrundyKernel::detect(), s)).chain(saved[3..].iter().map(|s| (GrundyKernel::Portable, s)));
     for (kernel, (p, bytes)) in runs {
         let mut resumed = FastSweep::restore_with_window(bytes, kernel, Some(window)).unwrap();
         assert_eq!(resumed.len(), *p);
@@ -78,11 +79,11 @@ fn window_mode_resumes_exactly() {
 /// A checkpoint is resumed only by a run that keeps the same window (or none), and says so.
 #[test]
 fn another_window_is_refused_with_the_reason() {
-    let mut w = FastSweep::with_options(16, Kernel::detect());
+    let mut w = FastSweep::with_options(16, GrundyKernel::detect());
     w.set_window(1 << 12);
     w.run_to(6000).unwrap();
     let bytes = w.checkpoint();
-    let refused = |window| FastSweep::restore_with_window(&bytes, Kernel::Portable, window).err();
+    let refused = |window| FastSweep::restore_with_window(&bytes, GrundyKernel::Portable, window).err();
     assert_eq!(
         refused(Some(1 << 13)),
         Some(CheckpointError::WrongWindow { found: Some(1 << 12), expected: Some(1 << 13) })
@@ -95,12 +96,12 @@ fn another_window_is_refused_with_the_reason() {
         "checkpoint was written keeping a window of 4096 heaps, but this run keeps every value (no window)"
     );
     // A window below the least one is raised to it, as by `set_window`, on both sides.
-    let mut small = FastSweep::with_options(16, Kernel::detect());
+    let mut small = FastSweep::with_options(16, GrundyKernel::detect());
     small.set_window(10);
     small.run_to(1500).unwrap();
     let min = grundy_core::engine::grundy::fast::MIN_WINDOW;
     assert_eq!(small.window(), Some(min));
-    assert!(FastSweep::restore_with_window(&small.checkpoint(), Kernel::Portable, Some(1)).is_ok());
+    assert!(FastSweep::restore_with_window(&small.checkpoint(), GrundyKernel::Portable, Some(1)).is_ok());
     let full = FastSweep::restore(
         &SparseSweep::restore(&{
             let mut s = SparseSweep::with_interval_log2(16);
@@ -109,12 +110,12 @@ fn another_window_is_refused_with_the_reason() {
         })
         .unwrap()
         .checkpoint(),
-        Kernel::Portable,
+        GrundyKernel::Portable,
     )
     .unwrap();
     assert!(!full.is_windowed());
     assert_eq!(
-        FastSweep::restore_with_window(&full.checkpoint(), Kernel::Portable, Some(min)).err(),
+        FastSweep::restore_with_window(&full.checkpoint(), GrundyKernel::Portable, Some(min)).err(),
         Some(CheckpointError::WrongWindow { found: None, expected: Some(min as u64) })
     );
 }
@@ -129,7 +130,7 @@ fn window_checkpoint() -> &'static [u8] {
         let view = WindowView { size: 1024, first: &s.values()[..1024], base: 1500, latest: &s.values()[1500..] };
         let mut out = Vec::new();
         encode_window_with(SparseSweep::ALGORITHM, view, s.stats(), |b| out.extend_from_slice(b));
-        assert!(FastSweep::restore(&out, Kernel::Portable).is_ok());
+        assert!(FastSweep::restore(&out, GrundyKernel::Portable).is_ok());
         out
     })
 }
@@ -146,7 +147,7 @@ fn window_checkpoints_changed_behind_the_checksum_never_panic() {
         bad[pos] ^= 0x5a;
         let crc = crc32fast::hash(&bad[24..]);
         bad[12..16].copy_from_slice(&crc.to_le_bytes());
-        match FastSweep::restore(&bad, Kernel::Portable) {
+        match FastSweep::restore(&bad, GrundyKernel::Portable) {
             Ok(mut s) => {
                 read += 1;
                 let _ = s.run_to(s.len() + 50);
@@ -190,11 +191,11 @@ proptest! {
         let pos = pos % bytes.len();
         let mut bad = bytes.to_vec();
         bad[pos] ^= byte;
-        prop_assert!(FastSweep::restore(&bad, Kernel::Portable).is_err());
+        prop_assert!(FastSweep::restore(&bad, GrundyKernel::Portable).is_err());
         if pos >= 24 {
             let crc = crc32fast::hash(&bad[24..]);
             bad[12..16].copy_from_slice(&crc.to_le_bytes());
-            if let Ok(mut s) = FastSweep::restore(&bad, Kernel::Portable) {
+            if let Ok(mut s) = FastSweep::restore(&bad, GrundyKernel::Portable) {
                 let _ = s.run_to(s.len() + 100);
             }
             if let Err(e) = Checkpoint::decode(&bad) {

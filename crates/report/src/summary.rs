@@ -224,7 +224,7 @@ mod tests {
     use grundy_core::FastSweep;
 
     fn summary(heaps: u64) -> Summary {
-        let mut s = FastSweep::with_options(12, grundy_core::Kernel::detect());
+        let mut s = FastSweep::with_options(12, grundy_core::GrundyKernel::detect());
         s.run_to(heaps).unwrap();
         Summary::new("test", FastSweep::ALGORITHM, s.values(), s.stats())
     }

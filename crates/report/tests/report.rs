@@ -3,11 +3,11 @@
 use std::fs;
 use std::path::Path;
 
-use grundy_core::{FastSweep, Kernel};
+use grundy_core::{FastSweep, GrundyKernel};
 use grundy_report::claims::Claims;
 use grundy_report::findings::{Findings, LONGER_RUNS_LOG2};
 use grundy_report::markdown;
-use grundy_report::verify::{verify, Outcome, References};
+use grundy_report::verify::{verify, References, Verdict};
 use grundy_report::Summary;
 
 fn root() -> &'static Path {
@@ -25,12 +25,12 @@ fn claims() -> Claims {
 /// A short sweep: the report says which claims lie beyond its range, and fails none.
 #[test]
 fn report_of_a_short_sweep() {
-    let mut sweep = FastSweep::with_options(21, Kernel::detect());
+    let mut sweep = FastSweep::with_options(21, GrundyKernel::detect());
     sweep.run_to(1 << 18).unwrap();
     let summary = Summary::new("cargo xtask compute --to 262144", FastSweep::ALGORITHM, sweep.values(), sweep.stats());
     let checks = verify(&summary, &claims(), &references()).unwrap();
-    assert!(checks.iter().all(|c| c.outcome != Outcome::Mismatch), "{checks:#?}");
-    let beyond: Vec<&str> = checks.iter().filter(|c| c.outcome == Outcome::OutOfRange).map(|c| c.id.as_str()).collect();
+    assert!(checks.iter().all(|c| c.outcome != Verdict::Mismatch), "{checks:#?}");
+    let beyond: Vec<&str> = checks.iter().filter(|c| c.outcome == Verdict::OutOfRange).map(|c| c.id.as_str()).collect();
     assert_eq!(
         beyond,
         ["zeros", "sparse-list", "sparse-by-range", "records", "first-occurrences", "longest-scan", "average-scan"]
@@ -64,9 +64,9 @@ fn the_claims_range_comes_from_the_claims_file() {
         Summary::from_json(&fs::read_to_string(root().join("runs/sweep/67108864/summary.json")).unwrap()).unwrap();
     let checks = verify(&summary, &Claims::from_toml(&small).unwrap(), &references()).unwrap();
     let outcome = |id: &str| checks.iter().find(|c| c.id == id).unwrap().outcome;
-    assert_eq!(outcome("sparse-list"), Outcome::Mismatch);
-    assert_eq!(outcome("average-scan"), Outcome::Mismatch);
-    assert_eq!(outcome("first-values"), Outcome::Match);
+    assert_eq!(outcome("sparse-list"), Verdict::Mismatch);
+    assert_eq!(outcome("average-scan"), Verdict::Mismatch);
+    assert_eq!(outcome("first-values"), Verdict::Match);
 }
 
 /// The committed summaries are in the current format, exactly as `to_json` writes them.
@@ -91,7 +91,7 @@ fn a_wrong_summary_is_caught() {
     summary.sparse_heaps.pop();
     summary.scan.longest.as_mut().unwrap().length += 1;
     let checks = verify(&summary, &claims(), &references()).unwrap();
-    let bad: Vec<&str> = checks.iter().filter(|c| c.outcome == Outcome::Mismatch).map(|c| c.id.as_str()).collect();
+    let bad: Vec<&str> = checks.iter().filter(|c| c.outcome == Verdict::Mismatch).map(|c| c.id.as_str()).collect();
     assert_eq!(bad, ["sparse-list", "sparse-by-range", "longest-scan"]);
 }
 
@@ -103,8 +103,8 @@ fn a_longer_sweep_is_checked_on_the_claims_range() {
     let summary = Summary::from_json(&fs::read_to_string(path).unwrap()).unwrap();
     assert_eq!(summary.heaps, 1 << 30);
     let checks = verify(&summary, &claims(), &references()).unwrap();
-    assert!(checks.iter().all(|c| c.outcome != Outcome::Mismatch), "{checks:#?}");
-    let beyond: Vec<&str> = checks.iter().filter(|c| c.outcome == Outcome::OutOfRange).map(|c| c.id.as_str()).collect();
+    assert!(checks.iter().all(|c| c.outcome != Verdict::Mismatch), "{checks:#?}");
+    let beyond: Vec<&str> = checks.iter().filter(|c| c.outcome == Verdict::OutOfRange).map(|c| c.id.as_str()).collect();
     assert_eq!(beyond, ["longest-scan"]);
     let next = checks.iter().find(|c| c.id == "records-beyond").unwrap();
     assert!(next.detail.contains("our sweep reaches it: (475094020, 281)"), "{}", next.detail);
@@ -116,7 +116,7 @@ fn committed_report_is_current() {
     let text = fs::read_to_string(root().join("runs/sweep/67108864/summary.json")).unwrap();
     let summary = Summary::from_json(&text).unwrap();
     let checks = verify(&summary, &claims(), &references()).unwrap();
-    assert!(checks.iter().all(|c| c.outcome != Outcome::Mismatch));
+    assert!(checks.iter().all(|c| c.outcome != Verdict::Mismatch));
     let longer: Vec<Summary> = LONGER_RUNS_LOG2
         .iter()
         .map(|k| root().join(format!("runs/sweep/{}/summary.json", 1u64 << k)))

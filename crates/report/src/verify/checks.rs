@@ -24,7 +24,7 @@ pub(super) fn check_zeros(s: &Summary, c: &Claim, refs: &References, range: u64)
                 label: c.label.clone(),
                 reference: "OEIS A036685".into(),
                 available,
-                outcome: Outcome::Unavailable,
+                outcome: Verdict::Unavailable,
                 detail: t.detail(),
             })
         }
@@ -45,7 +45,7 @@ pub(super) fn check_sparse_list(s: &Summary, c: &Claim, refs: &References, range
             label: c.label.clone(),
             reference,
             available: "not in the fixtures".into(),
-            outcome: Outcome::Unavailable,
+            outcome: Verdict::Unavailable,
             detail: t.detail(),
         });
     };
@@ -149,7 +149,7 @@ pub(super) fn check_frequencies(s: &Summary, c: &Claim, refs: &References) -> Re
             label: c.label.clone(),
             reference,
             available: "the table is not on the offline snapshot of the page".into(),
-            outcome: Outcome::Unavailable,
+            outcome: Verdict::Unavailable,
             detail: format!("expected {rows} sparse rows; not compared"),
         });
     };

@@ -1,9 +1,9 @@
 //! Every claim of the write-up and every reference, checked against a sweep summary.
 //!
 //! Each check says what it compared, how much of the reference is available here, and its
-//! outcome. Only [`Outcome::Mismatch`] is a failure: a claim beyond the summary's range is
-//! [`Outcome::OutOfRange`], a reference that is not in the fixtures is
-//! [`Outcome::Unavailable`], and `stated` and `perf` claims are listed, not verified.
+//! outcome. Only [`Verdict::Mismatch`] is a failure: a claim beyond the summary's range is
+//! [`Verdict::OutOfRange`], a reference that is not in the fixtures is
+//! [`Verdict::Unavailable`], and `stated` and `perf` claims are listed, not verified.
 
 use grundy_core::engine::grundy::class::is_sparse;
 use grundy_core::game::{Game, GrundysGame};
@@ -157,7 +157,7 @@ impl References {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 /// How a check came out.
-pub enum Outcome {
+pub enum Verdict {
     /// Ours equals the claim.
     Match,
     /// Ours differs: a failure.
@@ -172,16 +172,16 @@ pub enum Outcome {
     Perf,
 }
 
-impl Outcome {
+impl Verdict {
     /// The outcome in words, as `verify` prints it.
     pub fn word(self) -> &'static str {
         match self {
-            Outcome::Match => "match",
-            Outcome::Mismatch => "MISMATCH",
-            Outcome::OutOfRange => "beyond this range",
-            Outcome::Unavailable => "reference not available offline",
-            Outcome::Stated => "stated (not verified)",
-            Outcome::Perf => "timing (see runs/bench)",
+            Verdict::Match => "match",
+            Verdict::Mismatch => "MISMATCH",
+            Verdict::OutOfRange => "beyond this range",
+            Verdict::Unavailable => "reference not available offline",
+            Verdict::Stated => "stated (not verified)",
+            Verdict::Perf => "timing (see runs/bench)",
         }
     }
 }
@@ -198,7 +198,7 @@ pub struct Check {
     /// How much of the reference is available here.
     pub available: String,
     /// The outcome.
-    pub outcome: Outcome,
+    pub outcome: Verdict,
     /// What was compared, with our numbers.
     pub detail: String,
 }
@@ -229,13 +229,13 @@ impl Tally {
         }
     }
 
-    fn outcome(&self) -> Outcome {
+    fn outcome(&self) -> Verdict {
         if self.mismatch {
-            Outcome::Mismatch
+            Verdict::Mismatch
         } else if self.beyond {
-            Outcome::OutOfRange
+            Verdict::OutOfRange
         } else {
-            Outcome::Match
+            Verdict::Match
         }
     }
 
@@ -314,7 +314,7 @@ pub fn check_longer(longer: &Summary, claims: &Claims, refs: &References) -> Res
 }
 
 fn check(s: &Summary, c: &Claim, refs: &References, range: u64) -> Check {
-    let row = |reference: &str, available: String, outcome: Outcome, detail: String| Check {
+    let row = |reference: &str, available: String, outcome: Verdict, detail: String| Check {
         id: c.id.clone(),
         label: c.label.clone(),
         reference: reference.to_string(),
@@ -324,8 +324,8 @@ fn check(s: &Summary, c: &Claim, refs: &References, range: u64) -> Check {
     };
     let result = (|| -> Result<Check, ClaimError> {
         Ok(match (c.kind, c.id.as_str()) {
-            (ClaimKind::Perf, _) => row("the write-up", "-".into(), Outcome::Perf, perf_detail(c)),
-            (ClaimKind::Stated, id) => row("the write-up", "-".into(), Outcome::Stated, stated_detail(s, c, id)?),
+            (ClaimKind::Perf, _) => row("the write-up", "-".into(), Verdict::Perf, perf_detail(c)),
+            (ClaimKind::Stated, id) => row("the write-up", "-".into(), Verdict::Stated, stated_detail(s, c, id)?),
             (_, "first-values") => {
                 let want = c.ints("values")?;
                 let mut t = Tally::new();
@@ -352,7 +352,7 @@ fn check(s: &Summary, c: &Claim, refs: &References, range: u64) -> Check {
                     _ => row(
                         "OEIS A002188",
                         available,
-                        Outcome::Unavailable,
+                        Verdict::Unavailable,
                         "the b-file or its official hash is missing".into(),
                     ),
                 }
@@ -391,7 +391,7 @@ fn check(s: &Summary, c: &Claim, refs: &References, range: u64) -> Check {
             (_, id) => unreachable!("verify refuses claim {id:?}, which has no check, before checking"),
         })
     })();
-    result.unwrap_or_else(|e| row("?", "-".into(), Outcome::Mismatch, format!("the claim could not be read: {e}")))
+    result.unwrap_or_else(|e| row("?", "-".into(), Verdict::Mismatch, format!("the claim could not be read: {e}")))
 }
 
 fn stated_detail(s: &Summary, c: &Claim, id: &str) -> Result<String, ClaimError> {
@@ -466,7 +466,7 @@ pub const PERF_COUNTERPARTS: &[(&str, &str, u64)] = &[
 /// so that the report, built from the same checks, stays free of timings (they change
 /// from machine to machine); `cargo xtask verify` prints them.
 pub fn add_timings(checks: &mut [Check], claims: &Claims, timings: &[Timing]) {
-    for check in checks.iter_mut().filter(|c| c.outcome == Outcome::Perf) {
+    for check in checks.iter_mut().filter(|c| c.outcome == Verdict::Perf) {
         let theirs = claims.get(&check.id).and_then(|c| c.number("seconds").ok());
         let ours: Vec<String> = PERF_COUNTERPARTS
             .iter()

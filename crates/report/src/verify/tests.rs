@@ -19,7 +19,7 @@ fn our_timings_stand_beside_the_write_ups() {
             label: c.label.clone(),
             reference: "the write-up".into(),
             available: "-".into(),
-            outcome: Outcome::Perf,
+            outcome: Verdict::Perf,
             detail: perf_detail(c),
         })
         .collect();

@@ -26,12 +26,10 @@ pub enum ValuesError {
     },
 }
 
-type Value = Wide;
-
 /// G(0), G(1), ... of a game, computed in order.
 pub struct Sequence {
     game: Game,
-    values: Vec<Value>,
+    values: Vec<Wide>,
     /// Scratch: `seen[v] == stamp` marks option v for the current heap.
     seen: Vec<u32>,
     stamp: u32,
@@ -49,12 +47,12 @@ impl Sequence {
     }
 
     /// G(0..len), the values computed so far.
-    pub fn values(&self) -> &[Value] {
+    pub fn values(&self) -> &[Wide] {
         &self.values
     }
 
     /// Gives the values away.
-    pub fn into_values(self) -> Vec<Value> {
+    pub fn into_values(self) -> Vec<Wide> {
         self.values
     }
 
@@ -69,7 +67,7 @@ impl Sequence {
     }
 
     /// Computes until G(0..end) are known.
-    pub fn run_to(&mut self, end: usize) -> Result<&[Value], ValuesError> {
+    pub fn run_to(&mut self, end: usize) -> Result<&[Wide], ValuesError> {
         while self.values.len() < end {
             self.step()?;
         }
@@ -77,7 +75,7 @@ impl Sequence {
     }
 
     /// Computes the next value.
-    pub fn step(&mut self) -> Result<Value, ValuesError> {
+    pub fn step(&mut self) -> Result<Wide, ValuesError> {
         let n = self.values.len();
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
@@ -92,7 +90,7 @@ impl Sequence {
 }
 
 /// The mex of `options`, marking them in `seen` with `stamp`.
-fn mex_of(seen: &mut Vec<u32>, stamp: u32, options: &mut dyn Iterator<Item = Value>) -> usize {
+fn mex_of(seen: &mut Vec<u32>, stamp: u32, options: &mut dyn Iterator<Item = Wide>) -> usize {
     for v in options {
         let v = v as usize;
         if v >= seen.len() {
@@ -104,7 +102,7 @@ fn mex_of(seen: &mut Vec<u32>, stamp: u32, options: &mut dyn Iterator<Item = Val
 }
 
 /// G(0..end) of `game`.
-pub fn values(game: &Game, end: usize) -> Result<Vec<Value>, ValuesError> {
+pub fn values(game: &Game, end: usize) -> Result<Vec<Wide>, ValuesError> {
     let mut s = Sequence::new(game.clone());
     s.run_to(end)?;
     Ok(s.values)

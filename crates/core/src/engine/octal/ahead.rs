@@ -11,7 +11,7 @@
 use std::sync::mpsc;
 
 use super::block::{block_len, far_rows, FarRows, Moves, Scratch, Sweep};
-use super::{OctalKernel, Value};
+use super::{OctalKernel, Wide};
 
 /// Runs below this many heaps are not worth a thread.
 pub(super) const MIN_HEAPS: usize = 1 << 15;
@@ -20,7 +20,7 @@ pub(super) const MIN_HEAPS: usize = 1 << 15;
 /// the rows it used (for reuse).
 struct Done {
     values: Vec<u16>,
-    sparse: Vec<(usize, Value)>,
+    sparse: Vec<(usize, Wide)>,
     spare: FarRows,
 }
 
@@ -82,8 +82,8 @@ pub(super) fn run(
 struct Helper {
     kernel: OctalKernel,
     g: Vec<u16>,
-    sparse: Vec<(usize, Value)>,
-    max: Value,
+    sparse: Vec<(usize, Wide)>,
+    max: Wide,
     len: usize,
     stop: usize,
     /// The first heap of the next block to make rows for.
@@ -102,7 +102,7 @@ impl Helper {
         // After block j - 2 is done, the rows of block j can be made.
         while self.next < self.stop {
             let Ok(block) = done.recv() else { return };
-            self.max = block.values.iter().fold(self.max, |m, &v| m.max(v as Value));
+            self.max = block.values.iter().fold(self.max, |m, &v| m.max(v as Wide));
             self.g.extend_from_slice(&block.values);
             self.sparse.extend_from_slice(&block.sparse);
             self.spare.push(block.spare);

@@ -16,9 +16,9 @@
 //!   looks at a step one split at a time only when it holds a hit.
 //!
 //! The same generic code is compiled twice: as is (SSE2 on x86-64, the portable kernel)
-//! and inside a function with AVX2 enabled, chosen at run time ([`super::Kernel`]).
+//! and inside a function with AVX2 enabled, chosen at run time ([`super::OctalKernel`]).
 
-use super::{is_sparse, Value};
+use super::{is_sparse, Wide};
 
 /// Largest row of marks (values below it) for which the block kernel is used.
 pub(super) const MAX_WIDTH: usize = 4096;
@@ -72,37 +72,37 @@ pub(super) struct Scratch {
     /// 1 where a value is common under the mask; as long as `marks`.
     common: Vec<u8>,
     /// The mask `common` was made for.
-    common_mask: Value,
+    common_mask: Wide,
     /// Sparse values below the candidate that no mark covers yet.
     targets: Vec<u16>,
 }
 
 /// The state a block extends: values (wide and narrow) and the sparse heaps.
 pub(super) struct Sweep<'a> {
-    pub(super) values: &'a mut Vec<Value>,
+    pub(super) values: &'a mut Vec<Wide>,
     pub(super) narrow: &'a mut Vec<u16>,
-    pub(super) sparse: &'a mut Vec<(usize, Value)>,
+    pub(super) sparse: &'a mut Vec<(usize, Wide)>,
     /// The largest value so far.
-    pub(super) max: &'a mut Value,
-    pub(super) mask: Value,
+    pub(super) max: &'a mut Wide,
+    pub(super) mask: Wide,
     /// Under the heap-parity rule, the parity of the splits' takes: heap n's class is
     /// flipped when n + κ is odd.
     pub(super) flip: Option<usize>,
 }
 
 /// Whether the block kernel applies with values up to `max`.
-pub(super) fn applies(max: Value) -> bool {
+pub(super) fn applies(max: Wide) -> bool {
     (max as usize) < MAX_WIDTH / 2
 }
 
 /// Heaps per block when the largest value so far is `max`.
-pub(super) fn block_len(max: Value) -> usize {
+pub(super) fn block_len(max: Wide) -> usize {
     (ROWS_BYTES / row_width(max)).clamp(MIN_BLOCK, MAX_BLOCK)
 }
 
 /// Bytes per row of marks: every value so far and every XOR of two is below it.
-fn row_width(max: Value) -> usize {
-    (1usize << (Value::BITS - max.leading_zeros())).max(64)
+fn row_width(max: Wide) -> usize {
+    (1usize << (Wide::BITS - max.leading_zeros())).max(64)
 }
 
 /// Computes one block of heaps (far marks, then heap by heap), at most up to `stop`;
@@ -152,7 +152,7 @@ fn run_heaps<const AVX2: bool>(
         marks.extend_from_slice(&far.rows[i * width..(i + 1) * width]);
         // Room for every XOR of two values (all below 2^bits of the largest so far).
         // (The AVX2 stage 2 reads marks as one array of 512.)
-        let room = width.max(2usize << (Value::BITS - s.max.leading_zeros()));
+        let room = width.max(2usize << (Wide::BITS - s.max.leading_zeros()));
         marks.resize(if AVX2 { room.max(512) } else { room }, 0);
         let g = &s.narrow[..];
         // Moves that leave no heap or one heap.
@@ -203,10 +203,10 @@ fn run_heaps<const AVX2: bool>(
             scan_splits(g, n, moves.split_takes, targets, marks);
         }
         let value = targets.first().map_or(c, |&t| t as usize);
-        if !applies(value as Value) {
+        if !applies(value as Wide) {
             return i;
         }
-        let value = value as Value;
+        let value = value as Wide;
         if is_sparse(value, s.mask) != flip {
             s.sparse.push((n, value));
         }
@@ -227,8 +227,8 @@ fn run_heaps<const AVX2: bool>(
 pub(super) fn far_rows(
     moves: &Moves,
     g: &[u16],
-    sparse: &[(usize, Value)],
-    max: Value,
+    sparse: &[(usize, Wide)],
+    max: Wide,
     start: usize,
     len: usize,
     near_below: usize,
@@ -271,14 +271,14 @@ pub(super) fn far_rows(
 /// by 64 at a time until one is found). `common` (1 where a value is common under the
 /// plain rule) is extended to cover `marks`; `flip` 1 swaps the classes (heap parity).
 #[inline(always)]
-fn first_unmarked_common(marks: &mut Vec<u8>, common: &mut Vec<u8>, mask: Value, flip: u8) -> usize {
+fn first_unmarked_common(marks: &mut Vec<u8>, common: &mut Vec<u8>, mask: Wide, flip: u8) -> usize {
     let mut from = 0;
     loop {
         if !marks.len().is_multiple_of(64) {
             marks.resize(marks.len().next_multiple_of(64), 0);
         }
         while common.len() < marks.len() {
-            let v = common.len() as Value;
+            let v = common.len() as Wide;
             common.push(!is_sparse(v, mask) as u8);
         }
         for (k, (m, c)) in marks[from..].chunks_exact(64).zip(common[from..].chunks_exact(64)).enumerate() {
@@ -402,7 +402,7 @@ fn step_hits(lo: &[u16; SEARCH_STEP], hi: &[u16; SEARCH_STEP], t: &[u16; TARGETS
 /// [`run_block`] compiled with AVX2.
 ///
 /// # Safety
-/// The CPU must have AVX2, BMI1/2 and POPCNT ([`super::Kernel::Avx2`] is only chosen then).
+/// The CPU must have AVX2, BMI1/2 and POPCNT ([`super::OctalKernel::Avx2`] is only chosen then).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 pub(super) unsafe fn run_block_avx2(
@@ -463,8 +463,8 @@ pub(super) fn run_heaps_portable(
 pub(super) unsafe fn far_rows_avx2(
     moves: &Moves,
     g: &[u16],
-    sparse: &[(usize, Value)],
-    max: Value,
+    sparse: &[(usize, Wide)],
+    max: Wide,
     start: usize,
     len: usize,
     near_below: usize,

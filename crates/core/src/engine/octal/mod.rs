@@ -38,8 +38,6 @@ mod mask;
 pub use mask::best_mask;
 use mask::{best_rule, flipped};
 
-type Value = Wide;
-
 /// Which code computes the values; all give the same values (tested against the definition).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OctalKernel {
@@ -107,18 +105,18 @@ pub struct OctalSweep {
     digits: Vec<u8>,
     /// Stones taken by the moves that split (bit 4).
     split_takes: Vec<usize>,
-    mask: Value,
+    mask: Wide,
     /// Whether the heap's parity is part of the rule ([`OctalSweep::heap_parity`]).
     parity: bool,
     /// The parity of every split's take, if they all have the same one (the heap-parity
     /// rule needs that).
     take_parity: Option<usize>,
-    values: Vec<Value>,
+    values: Vec<Wide>,
     /// The values as u16, kept while they are small enough for the block kernel.
     narrow: Option<Vec<u16>>,
     /// The largest value so far.
-    max: Value,
-    sparse: Vec<(usize, Value)>,
+    max: Wide,
+    sparse: Vec<(usize, Wide)>,
     kernel: OctalKernel,
     /// 1, or 2: the far marks of the next block on a helper thread (long runs only).
     threads: usize,
@@ -131,13 +129,13 @@ pub struct OctalSweep {
 
 /// Whether `v` is sparse under `mask`.
 #[inline]
-pub fn is_sparse(v: Value, mask: Value) -> bool {
+pub fn is_sparse(v: Wide, mask: Wide) -> bool {
     (v & mask).count_ones().is_multiple_of(2)
 }
 
 impl OctalSweep {
     /// A sweep of `game` (which must be octal: digits below 8, no `!`) with sparse/common mask `mask`.
-    pub fn new(game: &TakeAndBreak, mask: Value) -> Result<OctalSweep, OctalSweepError> {
+    pub fn new(game: &TakeAndBreak, mask: Wide) -> Result<OctalSweep, OctalSweepError> {
         if !game.is_octal() {
             return Err(OctalSweepError::NotOctal { code: game.code().to_string() });
         }
@@ -175,8 +173,8 @@ impl OctalSweep {
     /// (the census keeps a checksum); the sweep continues exactly as if it had computed them.
     pub fn from_values(
         game: &TakeAndBreak,
-        values: Vec<Value>,
-        mask: Value,
+        values: Vec<Wide>,
+        mask: Wide,
         heap_parity: bool,
     ) -> Result<OctalSweep, OctalSweepError> {
         let mut s = OctalSweep::new(game, mask)?;
@@ -236,7 +234,7 @@ impl OctalSweep {
 
     /// Changes to the heap-parity rule under `mask` (see [`OctalSweep::heap_parity`]),
     /// keeping the values; refused when the splits take stones of both parities.
-    pub fn set_mask_with_heap_parity(&mut self, mask: Value) -> Result<(), OctalSweepError> {
+    pub fn set_mask_with_heap_parity(&mut self, mask: Wide) -> Result<(), OctalSweepError> {
         if self.take_parity.is_none() {
             return Err(OctalSweepError::MixedTakeParity);
         }
@@ -248,7 +246,7 @@ impl OctalSweep {
     }
 
     /// Whether heap `n` with value `v` is sparse under the sweep's rule.
-    pub fn is_sparse_heap(&self, n: usize, v: Value) -> bool {
+    pub fn is_sparse_heap(&self, n: usize, v: Wide) -> bool {
         is_sparse(v, self.mask) != self.flips(n)
     }
 
@@ -259,19 +257,19 @@ impl OctalSweep {
 
     /// The same sweep under another mask: the values do not depend on the mask, only the
     /// list of sparse heaps does.
-    pub fn with_mask(mut self, mask: Value) -> Result<OctalSweep, OctalSweepError> {
+    pub fn with_mask(mut self, mask: Wide) -> Result<OctalSweep, OctalSweepError> {
         self.set_mask(mask)?;
         Ok(self)
     }
 
     /// Changes the mask, keeping the values (the sparse heaps are listed anew); the rule
     /// becomes the plain one (no heap parity).
-    pub fn set_mask(&mut self, mask: Value) -> Result<(), OctalSweepError> {
+    pub fn set_mask(&mut self, mask: Wide) -> Result<(), OctalSweepError> {
         self.parity = false;
         self.set_rule(mask)
     }
 
-    fn set_rule(&mut self, mask: Value) -> Result<(), OctalSweepError> {
+    fn set_rule(&mut self, mask: Wide) -> Result<(), OctalSweepError> {
         if mask == 0 {
             return Err(OctalSweepError::ZeroMask);
         }
@@ -282,22 +280,22 @@ impl OctalSweep {
     }
 
     /// G(0..n), the values computed so far.
-    pub fn values(&self) -> &[Value] {
+    pub fn values(&self) -> &[Wide] {
         &self.values
     }
 
     /// Gives the values away.
-    pub fn into_values(self) -> Vec<Value> {
+    pub fn into_values(self) -> Vec<Wide> {
         self.values
     }
 
     /// The sparse heaps so far, with their values.
-    pub fn sparse_heaps(&self) -> &[(usize, Value)] {
+    pub fn sparse_heaps(&self) -> &[(usize, Wide)] {
         &self.sparse
     }
 
     /// The sparse/common mask in use.
-    pub fn mask(&self) -> Value {
+    pub fn mask(&self) -> Wide {
         self.mask
     }
 
@@ -373,7 +371,7 @@ impl OctalSweep {
             self.values.push(v);
             self.max = self.max.max(v);
             match &mut self.narrow {
-                Some(narrow) if v <= u16::MAX as Value => narrow.push(v as u16),
+                Some(narrow) if v <= u16::MAX as Wide => narrow.push(v as u16),
                 _ => self.narrow = None,
             }
             if n & 0xffff == 0xffff {
@@ -395,13 +393,13 @@ impl OctalSweep {
         words.get(v / 64).is_some_and(|w| w & (1 << (v % 64)) != 0)
     }
 
-    fn next(&mut self) -> Option<Value> {
+    fn next(&mut self) -> Option<Wide> {
         let n = self.values.len();
         let g = &self.values;
         let mask = self.mask;
         // The class a value would have as G(n).
         let flip = self.flips(n);
-        let sparse_at = move |x: Value| is_sparse(x, mask) != flip;
+        let sparse_at = move |x: Wide| is_sparse(x, mask) != flip;
         self.marked.iter_mut().for_each(|w| *w = 0);
         // Moves that leave no heap or one heap: few, marked whatever their class.
         for (k, &d) in self.digits.iter().enumerate().skip(1).take_while(|&(k, _)| k <= n) {
@@ -431,12 +429,12 @@ impl OctalSweep {
             }
         }
         // A common value below 2^32 not marked exists: at most n values are marked.
-        let c = (0..=u32::MAX as usize).find(|&v| !sparse_at(v as Value) && !Self::has(&self.marked, v))?;
+        let c = (0..=u32::MAX as usize).find(|&v| !sparse_at(v as Wide) && !Self::has(&self.marked, v))?;
         // Stage 2: the sparse values below c that no direct move gives.
         self.need.clear();
         let mut missing = 0;
         for v in 0..c {
-            if sparse_at(v as Value) && !Self::has(&self.direct, v) {
+            if sparse_at(v as Wide) && !Self::has(&self.direct, v) {
                 Self::set(&mut self.need, v);
                 missing += 1;
             }
@@ -461,7 +459,7 @@ impl OctalSweep {
         }
         let value =
             if missing == 0 { c } else { (0..c).find(|&v| Self::has(&self.need, v)).expect("a missing sparse value") };
-        Value::try_from(value).ok()
+        Wide::try_from(value).ok()
     }
 }
 
@@ -543,7 +541,7 @@ mod tests {
     /// The transform against counting directly, mask by mask.
     #[test]
     fn best_mask_counts_like_brute_force() {
-        let values: Vec<Value> = (0..500u32).map(|i| (i * 7919 + i / 3) % 37).collect();
+        let values: Vec<Wide> = (0..500u32).map(|i| (i * 7919 + i / 3) % 37).collect();
         let brute = (1..64u32).min_by_key(|&m| (values.iter().filter(|&&v| is_sparse(v, m)).count(), m)).unwrap();
         assert_eq!(best_mask(&values, 0, 0), brute);
         // Any mask gives exact values (checked above); here only that it is never 0.

@@ -11,24 +11,24 @@ use crate::Value;
 /// on a machine busy with other work a waiting thread gives its core to the thread it waits
 /// for (spinning on, 2^21 heaps took 22 to 100 s instead of 4 s next to one other busy
 /// process).
-pub(super) struct Mailbox<T> {
-    slot: std::sync::Mutex<std::collections::VecDeque<T>>,
+pub(super) struct Handoff<T> {
+    queue: std::sync::Mutex<std::collections::VecDeque<T>>,
     /// How many values the queue holds, read without the lock.
     count: std::sync::atomic::AtomicUsize,
     /// Set by a taker about to sleep (under the lock), so that `put` wakes it.
     sleeping: std::sync::atomic::AtomicBool,
     wake: std::sync::Condvar,
-    /// Set when the thread that fills this mailbox has ended (even by a panic).
+    /// Set when the thread that fills this handoff has ended (even by a panic).
     closed: std::sync::atomic::AtomicBool,
 }
 
 /// Spins before a taker sleeps: about 50 to 100 microseconds, a block's work.
 const SPINS: u32 = 1 << 12;
 
-impl<T> Mailbox<T> {
+impl<T> Handoff<T> {
     pub(super) fn new() -> Self {
-        Mailbox {
-            slot: std::sync::Mutex::new(std::collections::VecDeque::new()),
+        Handoff {
+            queue: std::sync::Mutex::new(std::collections::VecDeque::new()),
             count: std::sync::atomic::AtomicUsize::new(0),
             sleeping: std::sync::atomic::AtomicBool::new(false),
             wake: std::sync::Condvar::new(),
@@ -38,7 +38,7 @@ impl<T> Mailbox<T> {
 
     pub(super) fn put(&self, value: T) {
         use std::sync::atomic::Ordering;
-        let mut queue = self.slot.lock().unwrap_or_else(|e| e.into_inner());
+        let mut queue = self.queue.lock().unwrap_or_else(|e| e.into_inner());
         queue.push_back(value);
         self.count.fetch_add(1, Ordering::SeqCst);
         drop(queue);
@@ -51,7 +51,7 @@ impl<T> Mailbox<T> {
     fn wake_taker(&self) {
         use std::sync::atomic::Ordering;
         if self.sleeping.load(Ordering::SeqCst) {
-            drop(self.slot.lock().unwrap_or_else(|e| e.into_inner()));
+            drop(self.queue.lock().unwrap_or_else(|e| e.into_inner()));
             self.wake.notify_one();
         }
     }
@@ -62,7 +62,7 @@ impl<T> Mailbox<T> {
         loop {
             if self.count.load(Ordering::SeqCst) > 0 {
                 // Only this thread takes, so the value counted is there.
-                let mut queue = self.slot.lock().unwrap_or_else(|e| e.into_inner());
+                let mut queue = self.queue.lock().unwrap_or_else(|e| e.into_inner());
                 self.count.fetch_sub(1, Ordering::SeqCst);
                 return queue.pop_front().expect("a counted value is queued");
             }
@@ -74,7 +74,7 @@ impl<T> Mailbox<T> {
                 std::hint::spin_loop();
                 continue;
             }
-            let guard = self.slot.lock().unwrap_or_else(|e| e.into_inner());
+            let guard = self.queue.lock().unwrap_or_else(|e| e.into_inner());
             self.sleeping.store(true, Ordering::SeqCst);
             if self.count.load(Ordering::SeqCst) == 0 && !self.closed.load(Ordering::SeqCst) {
                 // The timeout only bounds the wait should a wake-up be lost; it is not needed.
@@ -89,9 +89,9 @@ impl<T> Mailbox<T> {
     }
 }
 
-/// Marks a mailbox closed when dropped: the helper holds one for the mailbox it fills,
+/// Marks a handoff closed when dropped: the helper holds one for the handoff it fills,
 /// so that a helper that dies cannot leave the main thread waiting forever.
-pub(super) struct CloseOnDrop<'a, T>(pub(super) &'a Mailbox<T>);
+pub(super) struct CloseOnDrop<'a, T>(pub(super) &'a Handoff<T>);
 
 impl<T> Drop for CloseOnDrop<'_, T> {
     fn drop(&mut self) {
@@ -101,7 +101,7 @@ impl<T> Drop for CloseOnDrop<'_, T> {
 }
 
 /// Tells the helper thread to stop when dropped (after the jobs queued before).
-pub(super) struct StopHelper<'a>(pub(super) &'a Mailbox<Option<(FarJob, FinalValues)>>);
+pub(super) struct StopHelper<'a>(pub(super) &'a Handoff<Option<(FarJob, FinalValues)>>);
 
 impl Drop for StopHelper<'_> {
     fn drop(&mut self) {

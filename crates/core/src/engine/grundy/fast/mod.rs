@@ -6,7 +6,7 @@
 //!   ahead on a helper thread (`stage1`, handed over through the spinning queue of
 //!   `handoff`), with contiguous loads of the parts, which are final by then; the few near
 //!   sparse heaps are done per heap on the main thread, which does stage 2.
-//! - Stage 2 runs the fastest kernel the CPU has ([`Kernel`]), chosen at run time: AVX-512
+//! - Stage 2 runs the fastest kernel the CPU has ([`GrundyKernel`]), chosen at run time: AVX-512
 //!   (64 splits a step) and AVX2 (32) first scan the values' low bytes (`low`: within a class
 //!   the low byte names the value) against the missing set with `vpshufb`, then the 16-bit
 //!   values; the portable kernel marks 16 splits at a time into a 512-bit set. All are
@@ -38,7 +38,7 @@ mod stage1;
 use avx2::scan_avx2;
 #[cfg(target_arch = "x86_64")]
 use avx512::scan_avx512;
-use handoff::{CloseOnDrop, FinalValues, Mailbox, StopHelper};
+use handoff::{CloseOnDrop, FinalValues, Handoff, StopHelper};
 use low::LowBytes;
 use portable::scan_generic;
 use recent::Reversed;
@@ -69,7 +69,7 @@ pub const PROGRESS_STEP: u64 = 1 << 20;
 
 /// Which stage-2 kernel to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kernel {
+pub enum GrundyKernel {
     /// Plain Rust, any CPU.
     Portable,
     /// Stage 2 in AVX2 intrinsics (module `avx2`; x86-64 only, chosen when the CPU has AVX2
@@ -80,32 +80,32 @@ pub enum Kernel {
     Avx512,
 }
 
-impl Kernel {
+impl GrundyKernel {
     /// The fastest kernel this CPU supports.
-    pub fn detect() -> Kernel {
+    pub fn detect() -> GrundyKernel {
         #[cfg(target_arch = "x86_64")]
         {
             if std::arch::is_x86_feature_detected!("avx512bw")
                 && std::arch::is_x86_feature_detected!("avx512vl")
                 && crate::cpu::has_avx2()
             {
-                return Kernel::Avx512;
+                return GrundyKernel::Avx512;
             }
             if crate::cpu::has_avx2() {
-                return Kernel::Avx2;
+                return GrundyKernel::Avx2;
             }
         }
-        Kernel::Portable
+        GrundyKernel::Portable
     }
 
     /// Every kernel this CPU can run, for tests and benchmarks.
-    pub fn available() -> Vec<Kernel> {
-        let mut k = vec![Kernel::Portable];
+    pub fn available() -> Vec<GrundyKernel> {
+        let mut k = vec![GrundyKernel::Portable];
         if crate::cpu::has_avx2() {
-            k.push(Kernel::Avx2);
+            k.push(GrundyKernel::Avx2);
         }
-        if Kernel::detect() == Kernel::Avx512 {
-            k.push(Kernel::Avx512);
+        if GrundyKernel::detect() == GrundyKernel::Avx512 {
+            k.push(GrundyKernel::Avx512);
         }
         k
     }
@@ -113,9 +113,9 @@ impl Kernel {
     /// A short name for reports.
     pub fn name(self) -> &'static str {
         match self {
-            Kernel::Portable => "portable",
-            Kernel::Avx2 => "avx2",
-            Kernel::Avx512 => "avx512bw",
+            GrundyKernel::Portable => "portable",
+            GrundyKernel::Avx2 => "avx2",
+            GrundyKernel::Avx512 => "avx512bw",
         }
     }
 }
@@ -125,7 +125,7 @@ pub struct FastSweep {
     /// Values, sparse heaps and statistics, as in `SparseSweep`; in window mode
     /// `state.values` holds G(base..).
     state: SweepState,
-    kernel: Kernel,
+    kernel: GrundyKernel,
     threads: usize,
     /// The latest values reversed, for the vector kernels; made when first needed.
     recent: Option<Reversed<Value>>,
@@ -164,13 +164,13 @@ impl FastSweep {
 
     /// An empty sweep with the default interval, the fastest kernel and two threads.
     pub fn new() -> FastSweep {
-        FastSweep::with_options(DEFAULT_INTERVAL_LOG2, Kernel::detect())
+        FastSweep::with_options(DEFAULT_INTERVAL_LOG2, GrundyKernel::detect())
     }
 
     /// An empty sweep with scan averages per `1 << interval_log2` heaps and the given kernel
-    /// (which must be one of [`Kernel::available`]), on two threads.
-    pub fn with_options(interval_log2: u32, kernel: Kernel) -> FastSweep {
-        assert!(Kernel::available().contains(&kernel), "kernel {kernel:?} is not supported by this CPU");
+    /// (which must be one of [`GrundyKernel::available`]), on two threads.
+    pub fn with_options(interval_log2: u32, kernel: GrundyKernel) -> FastSweep {
+        assert!(GrundyKernel::available().contains(&kernel), "kernel {kernel:?} is not supported by this CPU");
         FastSweep {
             state: SweepState::new(interval_log2),
             kernel,
@@ -195,7 +195,7 @@ impl FastSweep {
     }
 
     /// The stage-2 kernel.
-    pub fn kernel(&self) -> Kernel {
+    pub fn kernel(&self) -> GrundyKernel {
         self.kernel
     }
 
@@ -322,8 +322,8 @@ impl FastSweep {
             return Ok(());
         }
         let kernel = self.kernel;
-        let jobs: Mailbox<Option<(FarJob, FinalValues)>> = Mailbox::new();
-        let done: Mailbox<FarJob> = Mailbox::new();
+        let jobs: Handoff<Option<(FarJob, FinalValues)>> = Handoff::new();
+        let done: Handoff<FarJob> = Handoff::new();
         std::thread::scope(|scope| {
             // Whatever way the main loop ends, the helper is told to stop.
             let _stop = StopHelper(&jobs);
@@ -393,15 +393,15 @@ impl FastSweep {
     fn block(&mut self, job: &mut FarJob) -> Result<(), SweepError> {
         debug_assert_eq!(job.start, self.heaps());
         match self.kernel {
-            Kernel::Portable => self.block_body(job),
+            GrundyKernel::Portable => self.block_body(job),
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `Kernel::Avx2` is only constructed when the CPU has AVX2, BMI and POPCNT.
-            Kernel::Avx2 => unsafe { self.block_avx2(job) },
+            // SAFETY: `GrundyKernel::Avx2` is only constructed when the CPU has AVX2, BMI and POPCNT.
+            GrundyKernel::Avx2 => unsafe { self.block_avx2(job) },
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `Kernel::Avx512` is only constructed when the CPU has AVX-512BW.
-            Kernel::Avx512 => unsafe { self.block_avx512(job) },
+            // SAFETY: `GrundyKernel::Avx512` is only constructed when the CPU has AVX-512BW.
+            GrundyKernel::Avx512 => unsafe { self.block_avx512(job) },
             #[cfg(not(target_arch = "x86_64"))]
-            Kernel::Avx2 | Kernel::Avx512 => unreachable!("x86-64 kernel on another target"),
+            GrundyKernel::Avx2 | GrundyKernel::Avx512 => unreachable!("x86-64 kernel on another target"),
         }
     }
 
@@ -423,10 +423,10 @@ impl FastSweep {
         // Heap 0 is never a part of a split.
         let near_from = self.state.sparse.partition_point(|&(r, _)| r == 0);
         let mut near_marks = [0u8; ValueSet::CAPACITY];
-        if self.recent.is_none() && self.kernel != Kernel::Portable {
+        if self.recent.is_none() && self.kernel != GrundyKernel::Portable {
             self.recent = Some(Reversed::new(self.base, &self.state.values, |v| v));
         }
-        if self.low.is_none() && matches!(self.kernel, Kernel::Avx2 | Kernel::Avx512) {
+        if self.low.is_none() && matches!(self.kernel, GrundyKernel::Avx2 | GrundyKernel::Avx512) {
             self.low = Some(LowBytes::new(self.first_values(), self.base, &self.state.values, self.low_front));
         }
         for n in job.start..job.stop {
@@ -516,7 +516,7 @@ impl View<'_> {
 /// `last_sparse` is the newest sparse heap below n (for `low`).
 #[inline]
 fn scan(
-    kernel: Kernel,
+    kernel: GrundyKernel,
     v: View,
     recent: Option<&Reversed<Value>>,
     low: Option<&LowBytes>,
@@ -525,15 +525,15 @@ fn scan(
     c: Value,
 ) -> Option<HeapResult> {
     match kernel {
-        Kernel::Portable => scan_generic(v, n, c),
+        GrundyKernel::Portable => scan_generic(v, n, c),
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `Kernel::Avx2` is only constructed when the CPU has AVX2, BMI and POPCNT.
-        Kernel::Avx2 => unsafe { scan_avx2(v, recent, low, last_sparse, n, c) },
+        // SAFETY: `GrundyKernel::Avx2` is only constructed when the CPU has AVX2, BMI and POPCNT.
+        GrundyKernel::Avx2 => unsafe { scan_avx2(v, recent, low, last_sparse, n, c) },
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `Kernel::Avx512` is only constructed when the CPU has AVX-512BW/VL.
-        Kernel::Avx512 => unsafe { scan_avx512(v, recent, low, last_sparse, n, c) },
+        // SAFETY: `GrundyKernel::Avx512` is only constructed when the CPU has AVX-512BW/VL.
+        GrundyKernel::Avx512 => unsafe { scan_avx512(v, recent, low, last_sparse, n, c) },
         #[cfg(not(target_arch = "x86_64"))]
-        Kernel::Avx2 | Kernel::Avx512 => unreachable!("x86-64 kernel on another target"),
+        GrundyKernel::Avx2 | GrundyKernel::Avx512 => unreachable!("x86-64 kernel on another target"),
     }
 }
 

@@ -1,7 +1,7 @@
 //! A sweep saved and restored: its state as checkpoint bytes, and a sweep rebuilt from them
 //! (whole, or in window mode with the first and the latest values).
 
-use super::{FastSweep, Kernel, MIN_WINDOW};
+use super::{FastSweep, GrundyKernel, MIN_WINDOW};
 use crate::engine::grundy::checkpoint::{Checkpoint, CheckpointError, Window};
 use crate::engine::grundy::state::SweepState;
 
@@ -23,7 +23,7 @@ impl FastSweep {
 
     /// A sweep restored from checkpoint bytes, in window mode (with the window it had) when
     /// they were written in window mode.
-    pub fn restore(bytes: &[u8], kernel: Kernel) -> Result<FastSweep, CheckpointError> {
+    pub fn restore(bytes: &[u8], kernel: GrundyKernel) -> Result<FastSweep, CheckpointError> {
         FastSweep::from_checkpoint(Checkpoint::decode_for(bytes, Self::ALGORITHM)?, kernel)
     }
 
@@ -33,14 +33,14 @@ impl FastSweep {
     /// would itself have saved.
     pub fn restore_with_window(
         bytes: &[u8],
-        kernel: Kernel,
+        kernel: GrundyKernel,
         window: Option<usize>,
     ) -> Result<FastSweep, CheckpointError> {
         let window = window.map(|w| w.max(MIN_WINDOW) as u64);
         FastSweep::from_checkpoint(Checkpoint::decode_for_window(bytes, Self::ALGORITHM, window)?, kernel)
     }
 
-    fn from_checkpoint(cp: Checkpoint, kernel: Kernel) -> Result<FastSweep, CheckpointError> {
+    fn from_checkpoint(cp: Checkpoint, kernel: GrundyKernel) -> Result<FastSweep, CheckpointError> {
         let (state, window) = SweepState::from_checkpoint(cp);
         let mut sweep = FastSweep::with_options(state.stats.scan.interval_log2, kernel);
         sweep.state = state;

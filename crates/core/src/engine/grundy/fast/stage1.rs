@@ -3,7 +3,7 @@
 
 use super::handoff::FinalValues;
 use super::BLOCK;
-use super::{Kernel, ROW, SCRATCH};
+use super::{GrundyKernel, ROW, SCRATCH};
 use crate::engine::grundy::class::ValueSet;
 use crate::Value;
 
@@ -24,17 +24,17 @@ pub(super) struct FarJob {
 /// Fills the job's rows: for every far sparse heap r, the parts G(n - r) of the block's
 /// heaps are final and contiguous, so they are XORed with a vector loop and then set one
 /// bit per heap (the rows, 64 bytes a heap, stay in L1).
-pub(super) fn run_far_job(kernel: Kernel, mut job: FarJob, values: FinalValues) -> FarJob {
+pub(super) fn run_far_job(kernel: GrundyKernel, mut job: FarJob, values: FinalValues) -> FarJob {
     match kernel {
-        Kernel::Portable => far_marks(&mut job, values.slice(), values.base),
+        GrundyKernel::Portable => far_marks(&mut job, values.slice(), values.base),
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `Kernel::Avx2` is only constructed when the CPU has AVX2.
-        Kernel::Avx2 => unsafe { far_marks_avx2(&mut job, values.slice(), values.base) },
+        // SAFETY: `GrundyKernel::Avx2` is only constructed when the CPU has AVX2.
+        GrundyKernel::Avx2 => unsafe { far_marks_avx2(&mut job, values.slice(), values.base) },
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: `Kernel::Avx512` is only constructed when the CPU has AVX-512BW.
-        Kernel::Avx512 => unsafe { far_marks_avx512(&mut job, values.slice(), values.base) },
+        // SAFETY: `GrundyKernel::Avx512` is only constructed when the CPU has AVX-512BW.
+        GrundyKernel::Avx512 => unsafe { far_marks_avx512(&mut job, values.slice(), values.base) },
         #[cfg(not(target_arch = "x86_64"))]
-        Kernel::Avx2 | Kernel::Avx512 => unreachable!("x86-64 kernel on another target"),
+        GrundyKernel::Avx2 | GrundyKernel::Avx512 => unreachable!("x86-64 kernel on another target"),
     }
     job
 }

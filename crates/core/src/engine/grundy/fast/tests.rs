@@ -7,8 +7,10 @@ use crate::engine::grundy::sweep::SparseSweep;
 /// for both kernels that scan the low bytes first.
 #[test]
 fn scans_past_the_low_bytes_go_on_exactly() {
-    let kernels: Vec<Kernel> =
-        Kernel::available().into_iter().filter(|k| matches!(k, Kernel::Avx2 | Kernel::Avx512)).collect();
+    let kernels: Vec<GrundyKernel> = GrundyKernel::available()
+        .into_iter()
+        .filter(|k| matches!(k, GrundyKernel::Avx2 | GrundyKernel::Avx512))
+        .collect();
     if kernels.is_empty() {
         eprintln!("not run: this CPU has neither AVX2 nor AVX-512, so no kernel scans low bytes");
         return;
