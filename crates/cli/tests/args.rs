@@ -3,26 +3,14 @@
 //! a closed pipe that is no error, and `sweep` at its edges.
 
 use std::io::Read;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 mod common;
-use common::grundy;
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
+use common::{failure, grundy, stderr, stdout};
 
 /// A usage error: exit code 2 and exactly one line on stderr, which is returned.
 fn usage_error(args: &[&str]) -> String {
-    let o = grundy(args);
-    let err = stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    err
+    failure(args, 2)
 }
 
 #[test]

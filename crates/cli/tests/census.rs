@@ -9,7 +9,7 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::grundy;
+use common::{grundy, stderr, stdout};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("grundy-census-test-{}-{name}", std::process::id()));
@@ -31,14 +31,6 @@ fn census(family: &str, budget: &str, dir: &Path, shard: Option<&str>) -> Output
 
 fn merge(family: &str, budget: &str, dir: &Path) -> Output {
     grundy(&["census", "merge", "--family", family, "--budget", budget, "--out", dir.to_str().unwrap()])
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).to_string()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).to_string()
 }
 
 const FAMILY: &str = "0.dd";

@@ -1,14 +1,8 @@
 //! The `grundy` binary as a user runs it: answers on stdout, one-line errors on stderr,
 //! exit codes 0 (ok), 1 (error), 2 (usage).
 
-use std::process::Output;
-
 mod common;
-use common::{grundy, grundy_with_bytes, grundy_with_input};
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
+use common::{grundy, grundy_with_bytes, grundy_with_input, stdout};
 
 #[test]
 fn value_of_a_heap() {

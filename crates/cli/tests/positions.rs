@@ -3,27 +3,12 @@
 //! typed answers to bad input.
 
 use std::collections::HashMap;
-use std::process::Output;
 
 mod common;
-use common::{grundy, grundy_with_input};
+use common::{failure, grundy, grundy_with_input, stdout};
 
 use grundy_core::position::model::{Analysis, Convention, Rule};
 use grundy_core::position::Outcome;
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-/// Fails unless the command failed with `code` and one line on stderr.
-fn one_line_error(args: &[&str], code: i32) -> String {
-    let o = grundy(args);
-    assert_eq!(o.status.code(), Some(code), "{args:?}");
-    let err = String::from_utf8(o.stderr).unwrap();
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-    assert!(!err.contains("panicked"), "{err}");
-    err
-}
 
 #[test]
 fn moves_counted_as_the_problems_count_them() {
@@ -38,8 +23,8 @@ fn moves_counted_as_the_problems_count_them() {
     assert!(text.contains("place a domino on squares 3-4 of strip A (7), leaving 2 and 3"), "{text}");
     let text = stdout(&grundy(&["analyze", "--game", "dominoes", "7"]));
     assert!(text.contains("legal moves: 3;"), "{text}");
-    one_line_error(&["analyze", "--game", "nim", "--count", "placements", "3"], 1);
-    one_line_error(&["analyze", "--count", "pairs", "3"], 2);
+    failure(&["analyze", "--game", "nim", "--count", "placements", "3"], 1);
+    failure(&["analyze", "--count", "pairs", "3"], 2);
 }
 
 #[test]
@@ -101,15 +86,15 @@ fn misere_for_every_game() {
     assert_eq!(text.lines().collect::<Vec<_>>(), expected);
     let text = stdout(&grundy(&["values", "--misere", "--game", "nim", "--to", "1000000", "--format", "json"]));
     assert!(text.contains("\"p_positions\":[1]"), "{text}");
-    let err = one_line_error(&["analyze", "--misere", "--game", "kayles", "30", "11"], 1);
+    let err = failure(&["analyze", "--misere", "--game", "kayles", "30", "11"], 1);
     assert!(err.contains("limited to 40 stones"), "{err}");
     let text = stdout(&grundy(&["values", "--misere", "--game", "grundy", "--to", "41", "--format", "csv"]));
     assert_eq!(text.lines().last(), Some("40,N"), "heaps 0 to 40: {text}");
-    one_line_error(&["values", "--misere", "--game", "grundy", "--to", "42"], 1);
+    failure(&["values", "--misere", "--game", "grundy", "--to", "42"], 1);
     // misere-nim has no normal-play values to print.
-    let err = one_line_error(&["value", "--game", "misere-nim", "1"], 1);
+    let err = failure(&["value", "--game", "misere-nim", "1"], 1);
     assert!(err.contains("values --misere"), "{err}");
-    one_line_error(&["values", "--game", "misere-nim", "--to", "5"], 1);
+    failure(&["values", "--game", "misere-nim", "--to", "5"], 1);
     // misere-nim is Nim under the misère rule.
     let text = stdout(&grundy(&["analyze", "--game", "misere-nim", "1", "1"]));
     assert!(text.contains("misère play") && text.contains("the player to move wins"), "{text}");
@@ -131,8 +116,8 @@ fn play_reads_splits_and_other_forms() {
     let text = stdout(&grundy_with_input(&["play", "--game", "nim", "1", "5", "2"], "C 2\n"));
     assert!(text.contains("heaps: 1 5 2\n"), "{text}");
     assert!(text.contains("heaps: 1 5\n") || text.contains("computer: "), "{text}");
-    one_line_error(&["play", "0", "0"], 1);
-    one_line_error(&["play", "--game", "s1,2", "--count", "placements", "4"], 1);
+    failure(&["play", "0", "0"], 1);
+    failure(&["play", "--game", "s1,2", "--count", "placements", "4"], 1);
     let text = stdout(&grundy_with_input(&["play", "--game", "kayles", "10"], "10 1\nB 1\n"));
     assert!(text.contains("several moves match") && text.contains("there is no heap B"), "{text}");
 }
@@ -186,7 +171,7 @@ fn audit_findings() {
     // Too many moves to list, but Nim's closed form answers: exact counts, winning moves listed.
     let text = stdout(&grundy(&["analyze", "--game", "nim", "1000000000"]));
     assert!(text.contains("legal moves: 1000000000; winning moves: 1"), "{text}");
-    let err = one_line_error(&["analyze", "--game", "grundy", "2^30"], 1);
+    let err = failure(&["analyze", "--game", "grundy", "2^30"], 1);
     assert!(err.contains("legal moves"), "refused before the values are swept: {err}");
 
     let text = stdout(&grundy(&["analyze", "0"]));
@@ -194,5 +179,5 @@ fn audit_findings() {
     let text = stdout(&grundy(&["analyze", "--misere", "--game", "kayles", "0", "0"]));
     assert!(text.contains("the player to move wins (no move is left"), "{text}");
 
-    one_line_error(&["period", "--game", ".07", "--max", "1"], 1);
+    failure(&["period", "--game", ".07", "--max", "1"], 1);
 }

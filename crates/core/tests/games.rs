@@ -87,13 +87,22 @@ fn tczajka_solved_games_heavy() {
     check_solved_rows(&[".127"]);
 }
 
-fn check_solved_rows(games: &[&str]) {
+/// The rows of tczajka's solved table for `games` (all of them asked for must be there):
+/// `code pre-period period largest-at largest mask count last [who]`.
+fn solved_rows(games: &[&str]) -> Vec<Vec<&'static str>> {
     let table = include_str!("../../../fixtures/raw/stored/tczajka_solved_games.txt");
-    for line in table.lines().filter(|l| !l.starts_with('#')) {
-        let cols: Vec<&str> = line.split_whitespace().collect();
-        if !games.contains(&cols[0]) {
-            continue;
-        }
+    let rows: Vec<Vec<&str>> = table
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|cols| games.contains(&cols[0]))
+        .collect();
+    assert_eq!(rows.len(), games.len(), "rows of {games:?}");
+    rows
+}
+
+fn check_solved_rows(games: &[&str]) {
+    for cols in solved_rows(games) {
         let num = |i: usize| cols[i].parse::<usize>().unwrap();
         let game = Game::parse(cols[0]).unwrap();
         let p = find_period(&game, 400_000).unwrap().unwrap();
@@ -119,12 +128,7 @@ fn tczajka_solved_games_sparse_engine() {
     use grundy_core::engine::octal::OctalSweep;
     use grundy_core::game::TakeAndBreak;
     use grundy_core::period::proved_period_of;
-    let table = include_str!("../../../fixtures/raw/stored/tczajka_solved_games.txt");
-    for line in table.lines().filter(|l| !l.starts_with('#')) {
-        let cols: Vec<&str> = line.split_whitespace().collect();
-        if ![".16", ".56", ".376", ".354"].contains(&cols[0]) {
-            continue;
-        }
+    for cols in solved_rows(&[".16", ".56", ".376", ".354"]) {
         let num = |i: usize| cols[i].parse::<usize>().unwrap();
         let (pre, per) = (num(1), num(2));
         let code = TakeAndBreak::parse(cols[0]).unwrap();

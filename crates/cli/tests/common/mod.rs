@@ -27,3 +27,25 @@ pub fn grundy_with_bytes(args: &[&str], input: &[u8]) -> Output {
     child.stdin.take().unwrap().write_all(input).unwrap();
     child.wait_with_output().unwrap()
 }
+
+/// What the command wrote on standard output (lossy: a test reads it as text).
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// What the command wrote on standard error.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Runs `grundy args...` and fails unless it exits with `code` and one line on stderr (no
+/// panic); returns that line. The one check of the CLI's errors: 1 for an error, 2 for a
+/// usage error.
+pub fn failure(args: &[&str], code: i32) -> String {
+    let o = grundy(args);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(code), "{args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    err
+}
