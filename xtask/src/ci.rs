@@ -43,6 +43,10 @@ const STEPS: &[Step] = &[
             ])
         },
     },
+    Step {
+        title: "the cost models within 2x of the clock (five games of different growth, two sizes each)",
+        run: || cargo(&["test", "--release", "-p", "grundy-core", "--test", "cost", "--", "--ignored", "--nocapture"]),
+    },
     Step { title: "every claim against the committed summary", run: || cargo(&["xtask", "verify"]) },
     Step {
         title: "a fresh sweep to 2^22 agrees with the committed 2^26 summary below 2^22",
