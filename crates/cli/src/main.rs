@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Parser, Subcommand, ValueEnum};
 use grundy_core::engine::EngineChoice;
-use grundy_core::game::Game;
+use grundy_core::game::{Game, Played};
 use grundy_core::position::model::{Convention, Rule};
 
 /// Heaps beyond this are refused: every value is kept in memory, and longer sweeps of
@@ -76,7 +76,7 @@ enum Command {
         #[arg(allow_negative_numbers = true)]
         n: String,
         #[arg(long, short, default_value = "grundy", value_parser = parse_game)]
-        game: Game,
+        game: Played,
         /// auto (the fastest that applies), definition, sparse or closed.
         #[arg(long, default_value = "auto", value_parser = commands::values::parse_engine)]
         engine: EngineChoice,
@@ -88,7 +88,7 @@ enum Command {
         #[arg(long, value_parser = parse_number, allow_hyphen_values = true)]
         to: Option<u64>,
         #[arg(long, short, default_value = "grundy", value_parser = parse_game)]
-        game: Game,
+        game: Played,
         #[arg(long, value_enum, default_value = "bfile")]
         format: Format,
         /// List the heaps among 0..N (0 to N-1) that are misère P-positions (the player to
@@ -106,7 +106,7 @@ enum Command {
         #[arg(required = true, allow_negative_numbers = true)]
         heaps: Vec<String>,
         #[arg(long, short, default_value = "grundy", value_parser = parse_game)]
-        game: Game,
+        game: Played,
         /// Misère play: whoever makes the last move loses.
         #[arg(long)]
         misere: bool,
@@ -121,7 +121,7 @@ enum Command {
     /// values by the fastest engine, until a periodicity theorem proves them.
     Period {
         #[arg(long, short, value_parser = parse_game)]
-        game: Game,
+        game: Played,
         /// Heaps to compute at most: G(0..N); accepts 2^24 and 1e6 (default: as many as
         /// fit in memory; for the definition, as many as it computes in about ten minutes).
         #[arg(long, value_parser = parse_number, allow_hyphen_values = true)]
@@ -136,7 +136,7 @@ enum Command {
         #[arg(allow_negative_numbers = true)]
         heaps: Vec<String>,
         #[arg(long, short, default_value = "grundy", value_parser = parse_game)]
-        game: Game,
+        game: Played,
         /// Let the computer move first.
         #[arg(long)]
         computer_first: bool,
@@ -154,7 +154,7 @@ enum Command {
         #[arg(required = true, allow_negative_numbers = true)]
         heaps: Vec<String>,
         #[arg(long, short, default_value = "grundy", value_parser = parse_game)]
-        game: Game,
+        game: Played,
         /// Which moves count as different (as for analyze): heaps, placements or sizes.
         #[arg(long, default_value = "heaps")]
         count: Convention,
@@ -163,7 +163,7 @@ enum Command {
     /// then shows the worked solution.
     Practice {
         #[arg(long, short, default_value = "grundy", value_parser = parse_game)]
-        game: Game,
+        game: Played,
         /// The same seed gives the same problem (default: a new one each time).
         #[arg(long)]
         seed: Option<u64>,
@@ -281,14 +281,15 @@ fn parse_number(s: &str) -> Result<u64, String> {
 const MAX_GRAPH_FILE: u64 = 64 << 20;
 
 /// A game by name, code or set, or `graph:FILE`: a game on the graph in FILE.
-fn parse_game(s: &str) -> Result<Game, String> {
-    let Some(path) = s.trim().strip_prefix("graph:") else { return Game::parse(s).map_err(|e| e.to_string()) };
+fn parse_game(s: &str) -> Result<Played, String> {
+    let Some(path) = s.trim().strip_prefix("graph:") else { return Played::parse(s).map_err(|e| e.to_string()) };
     let size = std::fs::metadata(path).map_err(|e| format!("reading graph {path}: {e}"))?.len();
     if size > MAX_GRAPH_FILE {
         return Err(format!("graph {path} is {size} bytes, more than the limit of {MAX_GRAPH_FILE}"));
     }
     let text = std::fs::read_to_string(path).map_err(|e| format!("reading graph {path}: {e}"))?;
-    Game::graph(path, &text).map_err(|e| format!("graph {path}: {e}"))
+    let game = Game::graph(path, &text).map_err(|e| format!("graph {path}: {e}"))?;
+    Ok(Played { game, rule: Rule::Normal })
 }
 
 /// The heaps as typed, for `game`: a vertex's name on a graph, a count otherwise.
@@ -354,8 +355,10 @@ impl std::fmt::Display for Usage {
 
 impl std::error::Error for Usage {}
 
-fn rule(misere: bool) -> Rule {
-    if misere {
+/// The rule asked for: misère with `--misere`, or when the game's name says so
+/// (`misere-nim`).
+fn rule(misere: bool, played: &Played) -> Rule {
+    if misere || played.rule == Rule::Misere {
         Rule::Misere
     } else {
         Rule::Normal
@@ -389,34 +392,39 @@ fn run(cli: Cli) -> Result<()> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     match cli.command {
-        Command::Value { n, game, engine } => {
+        Command::Value { n, game: played, engine } => {
+            let game = played.game;
             let n = if game.largest_heap().is_some() {
                 heap_of(&game, &n)?
             } else {
                 parse_number(&n).map_err(|e| Usage(format!("invalid value '{n}' for '<N>': {e}")))?
             };
-            commands::misere::refuse_normal_values(&game)?;
+            commands::misere::refuse_normal_values(&game, played.rule)?;
             commands::values::value(&mut out, &game, n, engine)?
         }
-        Command::Values { to, game, format, misere, engine } => {
+        Command::Values { to, game: played, format, misere, engine } => {
+            let game = played.game;
             let to = commands::values::table_length(&game, to)?;
-            if misere {
+            if misere || played.rule == Rule::Misere {
                 commands::misere::values(&mut out, &game, to, format)?
             } else {
-                commands::misere::refuse_normal_values(&game)?;
                 commands::values::values(&mut out, &game, to, format, engine)?
             }
         }
-        Command::Analyze { heaps, game, misere, count, format } => {
-            let heaps = heaps_of(&game, &heaps)?;
-            commands::analyze::run(&mut out, &game, &heaps, rule(misere), count, format)?
+        Command::Analyze { heaps, game: played, misere, count, format } => {
+            let heaps = heaps_of(&played.game, &heaps)?;
+            commands::analyze::run(&mut out, &played.game, &heaps, rule(misere, &played), count, format)?
         }
-        Command::Period { game, max, engine } => commands::period::run(&mut out, &game, max, engine)?,
-        Command::Play { heaps, game, computer_first, misere, count } => {
-            let heaps = heaps_of(&game, &heaps)?;
+        Command::Period { game: played, max, engine } => {
+            commands::misere::refuse_normal_values(&played.game, played.rule)?;
+            commands::period::run(&mut out, &played.game, max, engine)?
+        }
+        Command::Play { heaps, game: played, computer_first, misere, count } => {
+            let heaps = heaps_of(&played.game, &heaps)?;
             out.flush()?;
             drop(out);
-            return commands::play::run(game, heaps, computer_first, rule(misere), count);
+            let rule = rule(misere, &played);
+            return commands::play::run(played.game, heaps, computer_first, rule, count);
         }
         Command::Serve { port, bind } => {
             let options = grundy_web::ServeOptions { addr: std::net::SocketAddr::new(bind, port), workers: 4 };
@@ -425,8 +433,9 @@ fn run(cli: Cli) -> Result<()> {
             out.flush()?;
             running.wait();
         }
-        Command::Explain { heaps, game, count } => {
-            commands::explain::run(&mut out, &game, &heaps_of(&game, &heaps)?, count)?
+        Command::Explain { heaps, game: played, count } => {
+            let heaps = heaps_of(&played.game, &heaps)?;
+            commands::explain::run(&mut out, &played, &heaps, count)?
         }
         Command::Practice { game, seed, count } => {
             let seed = seed.unwrap_or_else(clock_seed);

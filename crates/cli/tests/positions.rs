@@ -94,7 +94,11 @@ fn misere_for_every_game() {
     // misere-nim has no normal-play values to print.
     let err = failure(&["value", "--game", "misere-nim", "1"], 1);
     assert!(err.contains("values --misere"), "{err}");
-    failure(&["values", "--game", "misere-nim", "--to", "5"], 1);
+    // Misère is a rule: `values` of a game named for it lists its misère P-positions, as
+    // `--misere` does for Nim.
+    let named = stdout(&grundy(&["values", "--game", "misere-nim", "--to", "5"]));
+    assert_eq!(named, stdout(&grundy(&["values", "--misere", "--game", "nim", "--to", "5"])));
+    assert_eq!(named, "1\n", "a single heap of misère Nim is lost for the player to move only when it has one stone");
     // misere-nim is Nim under the misère rule.
     let text = stdout(&grundy(&["analyze", "--game", "misere-nim", "1", "1"]));
     assert!(text.contains("misère play") && text.contains("the player to move wins"), "{text}");

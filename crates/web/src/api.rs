@@ -23,7 +23,7 @@ use std::sync::OnceLock;
 use grundy_core::count::parse_count;
 use grundy_core::engine::{Engine, EngineChoice, Limits, Wide};
 use grundy_core::game::words::Words;
-use grundy_core::game::{catalog, Game};
+use grundy_core::game::{catalog, Game, Played};
 use grundy_core::learn::explain::worked;
 use grundy_core::learn::practice::{problem, PRACTICE_MAX_HEAP};
 use grundy_core::period::heap_values;
@@ -154,8 +154,8 @@ fn position(body: &[u8]) -> Result<PositionRequest, Reply> {
     {
         return Err(bad(format!("unknown field {key:?}")));
     }
-    let game = match fields.get("game") {
-        Some(serde_json::Value::String(name)) => Game::parse(name).map_err(|e| Reply::error(400, e.to_string()))?,
+    let played = match fields.get("game") {
+        Some(serde_json::Value::String(name)) => Played::parse(name).map_err(|e| Reply::error(400, e.to_string()))?,
         Some(other) => return Err(bad(format!("game is {}, not a name", json_kind(other)))),
         None => return Err(bad("game is missing".into())),
     };
@@ -167,11 +167,13 @@ fn position(body: &[u8]) -> Result<PositionRequest, Reply> {
         Some(other) => return Err(bad(format!("heaps is {}, not a list", json_kind(other)))),
         None => return Err(bad("heaps is missing".into())),
     };
+    // A name may imply the misère rule (`misere-nim`); `misere` asks for it for any game.
     let misere = match fields.get("misere") {
         None => false,
         Some(serde_json::Value::Bool(b)) => *b,
         Some(other) => return Err(bad(format!("misere is {}, not true or false", json_kind(other)))),
-    };
+    } || played.rule == Rule::Misere;
+    let game = played.game;
     let count = match fields.get("count").map(|c| (c, c.as_str())) {
         None => Convention::default(),
         Some((_, Some("heaps"))) => Convention::Heaps,
@@ -327,14 +329,15 @@ fn practice_reply(query: &str) -> Reply {
     let Ok(seed) = seed.parse::<u64>() else {
         return Reply::error(400, format!("seed={seed:?} is not a whole number"));
     };
-    let game = match Game::parse(name) {
-        Ok(g) => g,
+    let played = match Played::parse(name) {
+        Ok(p) => p,
         Err(e) => return Reply::error(400, e.to_string()),
     };
+    let game = played.game.clone();
     let (name, rules) = catalog::entry_of(&game)
         .map_or_else(|| (game.name(), game.rules()), |e| (e.name.to_string(), e.rules.to_string()));
     let p = problem(seed, PRACTICE_MAX_HEAP);
-    match worked(&game, &p.heaps, Convention::Heaps) {
+    match worked(&played, &p.heaps, Convention::Heaps) {
         Ok(e) => Reply::json(
             200,
             json!({
@@ -380,7 +383,9 @@ fn game_reply(query: &str) -> Reply {
     let Some(name) = params.get("name") else { return Reply::error(400, "missing name= (a game, like kayles or .6)") };
     match Game::parse(name) {
         Ok(game) => {
-            let id = catalog::entry_of(&game).map_or_else(|| name.trim().to_string(), |e| e.id.to_string());
+            let id = catalog::find(name)
+                .or_else(|| catalog::entry_of(&game))
+                .map_or_else(|| name.trim().to_string(), |e| e.id.to_string());
             Reply::json(200, game_json(&id, &game))
         }
         Err(e) => Reply::error(400, e.to_string()),

@@ -4,18 +4,19 @@
 use std::io::{BufRead, Write};
 
 use anyhow::{Context, Result};
-use grundy_core::game::Game;
+use grundy_core::game::Played;
 use grundy_core::learn::explain::{worked, Explanation};
 use grundy_core::learn::practice::{parse_answer, problem, PRACTICE_MAX_HEAP};
 use grundy_core::position::model::Convention;
 
-/// The worked solution of `heaps` in `game` (the core's, shared with the web API).
-pub fn worked_solution(game: &Game, heaps: &[u64], convention: Convention) -> Result<Explanation> {
-    Ok(worked(game, heaps, convention)?)
+/// The worked solution of `heaps` in `played` (the core's, shared with the web API).
+pub fn worked_solution(played: &Played, heaps: &[u64], convention: Convention) -> Result<Explanation> {
+    Ok(worked(played, heaps, convention)?)
 }
 
-pub fn run(out: &mut impl Write, game: &Game, heaps: &[u64], convention: Convention) -> Result<()> {
-    let e = worked_solution(game, heaps, convention)?;
+pub fn run(out: &mut impl Write, played: &Played, heaps: &[u64], convention: Convention) -> Result<()> {
+    let e = worked_solution(played, heaps, convention)?;
+    let game = &played.game;
     out.write_all(e.render_named(&game.name(), &game.rules(), &|h| game.heap_name(h)).as_bytes())?;
     Ok(())
 }
@@ -25,12 +26,13 @@ pub fn run(out: &mut impl Write, game: &Game, heaps: &[u64], convention: Convent
 pub fn practice(
     out: &mut impl Write,
     input: &mut impl BufRead,
-    game: &Game,
+    played: &Played,
     seed: u64,
     convention: Convention,
 ) -> Result<()> {
     let p = problem(seed, PRACTICE_MAX_HEAP);
-    let e = worked_solution(game, &p.heaps, convention)?;
+    let e = worked_solution(played, &p.heaps, convention)?;
+    let game = &played.game;
     let sizes: Vec<String> = p.heaps.iter().map(u64::to_string).collect();
     writeln!(out, "Practice problem (seed {seed}), {}.", game.name())?;
     writeln!(out, "Rules: {}", game.rules())?;

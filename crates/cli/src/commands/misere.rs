@@ -1,20 +1,20 @@
 //! `grundy values --misere`: the single heaps that are misère P-positions (the player to
 //! move loses when whoever makes the last move loses), and the refusal of normal-play
-//! values for `misere-nim`, whose values would be those of Nim and mislead.
+//! values for a game named for misère play (`misere-nim`), whose values would mislead.
 
 use std::io::Write;
 
 use anyhow::{bail, Result};
-use grundy_core::game::Game;
+use grundy_core::game::{Game, Rule};
 use grundy_core::position::misere::losing_single_heaps;
 
 use crate::Format;
 
-/// `value`/`values` of `misere-nim` would print Nim's normal-play values under a misère
-/// name: refuse, and say what to ask instead.
-pub fn refuse_normal_values(game: &Game) -> Result<()> {
-    if game.is_misere() {
-        bail!("misère Nim has no Sprague-Grundy values to list; use `grundy values --misere --game nim --to N` for the heaps the player to move loses, or `grundy analyze --misere`");
+/// `value` and `period` of a game named for misère play (`misere-nim`) would print
+/// normal-play values under a misère name: refuse, and say what to ask instead.
+pub fn refuse_normal_values(game: &Game, rule: Rule) -> Result<()> {
+    if rule == Rule::Misere {
+        bail!("{} played misère has no Sprague-Grundy values to list; `grundy values --misere --game nim --to N` lists the heaps the player to move loses, and `grundy analyze --misere` analyzes a position", game.name());
     }
     Ok(())
 }

@@ -158,7 +158,7 @@ fn definition_options(game: &Game, n: f64) -> f64 {
         Game::Subtraction(SubtractionSet::Finite(s)) => n * s.len() as f64,
         Game::Subtraction(SubtractionSet::Squares) => n * n.sqrt() * 2.0 / 3.0,
         Game::TakeAtMostHalf => n * n / 4.0,
-        Game::Nim { .. } => n * n / 2.0,
+        Game::Nim => n * n / 2.0,
         Game::Graph(g) => g.edges() as f64 + n,
     }
 }

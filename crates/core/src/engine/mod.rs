@@ -168,7 +168,7 @@ impl Engine {
     pub fn applicable(game: &Game) -> Vec<EngineKind> {
         let mut kinds = Vec::new();
         match game {
-            Game::Nim { .. } | Game::TakeAtMostHalf => kinds.push(EngineKind::ClosedForm),
+            Game::Nim | Game::TakeAtMostHalf => kinds.push(EngineKind::ClosedForm),
             Game::Grundy => kinds.push(EngineKind::GrundySweep),
             Game::TakeAndBreak(t) if t.is_octal() => kinds.push(EngineKind::OctalSweep),
             _ => {}

@@ -4,7 +4,7 @@
 //! and through it the play page all read this list; none keeps its own.
 
 use super::words::{RowWords, Words};
-use super::{Game, SubtractionSet, TakeAndBreak};
+use super::{Game, Rule, SubtractionSet, TakeAndBreak};
 
 /// What an entry is, as a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,7 +14,7 @@ enum Kind {
     Subtraction(&'static [u64]),
     Squares,
     TakeAtMostHalf,
-    Nim { misere: bool },
+    Nim,
 }
 
 /// One named game.
@@ -33,6 +33,9 @@ pub struct Entry {
     pub words: Words,
     /// Whether the play page offers it.
     pub on_page: bool,
+    /// The rule the name implies: misère only for `misere-nim` (misère is a rule that
+    /// applies to any game; this name is the one that says it).
+    pub rule: Rule,
     kind: Kind,
 }
 
@@ -45,7 +48,7 @@ impl Entry {
             Kind::Subtraction(set) => Game::Subtraction(SubtractionSet::Finite(set.to_vec())),
             Kind::Squares => Game::Subtraction(SubtractionSet::Squares),
             Kind::TakeAtMostHalf => Game::TakeAtMostHalf,
-            Kind::Nim { misere } => Game::Nim { misere },
+            Kind::Nim => Game::Nim,
         }
     }
 
@@ -64,6 +67,7 @@ pub const CATALOG: &[Entry] = &[
         rules: "Split one heap into two heaps of different sizes (4!.0); heaps of 1 and 2 cannot be split.",
         words: Words::Split,
         on_page: true,
+        rule: Rule::Normal,
         kind: Kind::Grundy,
     },
     Entry {
@@ -73,6 +77,7 @@ pub const CATALOG: &[Entry] = &[
         rules: "Knock down one pin or two adjacent pins from a row; the pins left may form two rows.",
         words: Words::Row(RowWords { verb: "knock down", piece: "pin", row: "row" }),
         on_page: true,
+        rule: Rule::Normal,
         kind: Kind::Code(".77"),
     },
     Entry {
@@ -82,6 +87,7 @@ pub const CATALOG: &[Entry] = &[
         rules: "Place a domino on two adjacent empty squares of a strip.",
         words: Words::Row(RowWords { verb: "place a domino on", piece: "square", row: "strip" }),
         on_page: true,
+        rule: Rule::Normal,
         kind: Kind::Code(".07"),
     },
     Entry {
@@ -91,6 +97,7 @@ pub const CATALOG: &[Entry] = &[
         rules: "Put a cross on an empty square of a strip that is not next to another cross.",
         words: Words::Crosses,
         on_page: true,
+        rule: Rule::Normal,
         kind: Kind::Code(".137"),
     },
     Entry {
@@ -100,6 +107,7 @@ pub const CATALOG: &[Entry] = &[
         rules: "Take 1, 2 or 3 stones from one heap.",
         words: Words::Take,
         on_page: true,
+        rule: Rule::Normal,
         kind: Kind::Subtraction(&[1, 2, 3]),
     },
     Entry {
@@ -109,6 +117,7 @@ pub const CATALOG: &[Entry] = &[
         rules: "Take at least one stone and at most half of the stones of one heap.",
         words: Words::Take,
         on_page: true,
+        rule: Rule::Normal,
         kind: Kind::TakeAtMostHalf,
     },
     Entry {
@@ -118,6 +127,7 @@ pub const CATALOG: &[Entry] = &[
         rules: "Take a square number of stones (1, 4, 9, ...) from one heap.",
         words: Words::Take,
         on_page: false,
+        rule: Rule::Normal,
         kind: Kind::Squares,
     },
     Entry {
@@ -127,7 +137,8 @@ pub const CATALOG: &[Entry] = &[
         rules: "Take any number of stones from one heap; whoever takes the last stone wins.",
         words: Words::Take,
         on_page: true,
-        kind: Kind::Nim { misere: false },
+        kind: Kind::Nim,
+        rule: Rule::Normal,
     },
     Entry {
         id: "misere-nim",
@@ -136,7 +147,8 @@ pub const CATALOG: &[Entry] = &[
         rules: "Take any number of stones from one heap; whoever takes the last stone loses.",
         words: Words::Take,
         on_page: true,
-        kind: Kind::Nim { misere: true },
+        kind: Kind::Nim,
+        rule: Rule::Misere,
     },
     Entry {
         id: "officers",
@@ -145,6 +157,7 @@ pub const CATALOG: &[Entry] = &[
         rules: "Remove one coin from a row of coins, but never a row's last coin; the coins left may form two rows.",
         words: Words::Row(RowWords { verb: "remove", piece: "coin", row: "row" }),
         on_page: true,
+        rule: Rule::Normal,
         kind: Kind::Code(".6"),
     },
 ];

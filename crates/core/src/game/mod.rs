@@ -11,6 +11,8 @@
 
 use std::sync::Arc;
 
+use serde::{Deserialize, Serialize};
+
 use thiserror::Error;
 
 pub use graph::{GraphError, GraphGame};
@@ -139,10 +141,7 @@ pub enum Game {
     /// Take k stones with 1 <= k <= n / 2.
     TakeAtMostHalf,
     /// Take any positive number of stones.
-    Nim {
-        /// Whoever takes the last stone loses.
-        misere: bool,
-    },
+    Nim,
     /// A game given by its graph (a token moves along an edge): heap v is a token on vertex v.
     Graph(Arc<GraphGame>),
 }
@@ -184,8 +183,7 @@ impl Game {
             }
             Game::Subtraction(SubtractionSet::Squares) => "subtract-a-square".into(),
             Game::TakeAtMostHalf => "take-at-most-half".into(),
-            Game::Nim { misere: false } => "Nim".into(),
-            Game::Nim { misere: true } => "misère Nim".into(),
+            Game::Nim => "Nim".into(),
             Game::Graph(g) => format!("the game on graph {}", g.label()),
         }
     }
@@ -222,7 +220,7 @@ impl Game {
     /// (positions too large to list, [`crate::position::large`]).
     pub fn move_rule(&self) -> MoveRule<'_> {
         match self {
-            Game::Nim { .. } => MoveRule::TakeAny,
+            Game::Nim => MoveRule::TakeAny,
             Game::TakeAndBreak(t) if t.digits().iter().all(|&d| d < 8) => {
                 MoveRule::Digits { digits: t.digits(), unequal: t.unequal() }
             }
@@ -275,12 +273,7 @@ impl Game {
 
     /// Whether misère play has an exact rule at any size (misère Nim's).
     pub fn has_misere_nim_rule(&self) -> bool {
-        matches!(self, Game::Nim { .. })
-    }
-
-    /// Whether the last player to move loses.
-    pub fn is_misere(&self) -> bool {
-        matches!(self, Game::Nim { misere: true })
+        matches!(self, Game::Nim)
     }
 
     /// An upper bound on the moves from one heap of `n`, in any convention, found without
@@ -289,7 +282,7 @@ impl Game {
     pub fn heap_move_bound(&self, n: u64) -> u64 {
         match self {
             Game::Grundy | Game::TakeAtMostHalf => n / 2,
-            Game::Nim { .. } => n,
+            Game::Nim => n,
             Game::Graph(g) => g.moves(n).len() as u64,
             Game::Subtraction(SubtractionSet::Finite(set)) => set.len() as u64,
             Game::Subtraction(SubtractionSet::Squares) => n.isqrt() + 1,
@@ -319,6 +312,37 @@ pub enum MoveRule<'a> {
     },
     /// Any other rule.
     Other,
+}
+
+/// Who loses: the player who cannot move (normal play) or the one who made the last move.
+/// A rule applies to any game; a name may imply one (`misere-nim`: see [`Played`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Rule {
+    /// Normal play: the player who cannot move loses.
+    #[default]
+    Normal,
+    /// Misère play: the player who makes the last move loses.
+    Misere,
+}
+
+/// A game with the rule it is played under, as a name may give both: `misere-nim` is Nim
+/// under the misère rule; every other name is its game under normal play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    /// The game.
+    pub game: Game,
+    /// The rule its name implies.
+    pub rule: Rule,
+}
+
+impl Played {
+    /// Parses a name, code or set as [`Game::parse`] does, with the rule the name implies.
+    pub fn parse(text: &str) -> Result<Played, GameError> {
+        let game = Game::parse(text)?;
+        let rule = catalog::find(text).map_or(Rule::Normal, |e| e.rule);
+        Ok(Played { game, rule })
+    }
 }
 
 /// A game played on heaps, one heap at a time.
@@ -394,7 +418,7 @@ impl HeapGame for Game {
                 (1..).map(|i: u64| i * i).take_while(|&s| s <= n).map(leave).collect()
             }
             Game::TakeAtMostHalf => (1..=n / 2).map(leave).collect(),
-            Game::Nim { .. } => (1..=n).map(leave).collect(),
+            Game::Nim => (1..=n).map(leave).collect(),
             Game::Graph(g) => g.moves(n).iter().map(|&w| HeapMove { take: 0, left: vec![u64::from(w)] }).collect(),
         }
     }

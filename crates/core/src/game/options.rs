@@ -9,7 +9,7 @@ impl Game {
     /// several heaps has the XOR of their values, one that leaves nothing has 0.
     pub fn option_values<'a>(&'a self, n: usize, g: &'a [u32]) -> Box<dyn Iterator<Item = u32> + 'a> {
         match self {
-            Game::Nim { .. } => Box::new(g[..n].iter().copied()),
+            Game::Nim => Box::new(g[..n].iter().copied()),
             Game::Grundy => Box::new((1..n).take_while(move |&a| a < n - a).map(move |a| g[a] ^ g[n - a])),
             Game::TakeAndBreak(t) => Box::new(take_and_break_options(t, g, n)),
             Game::Subtraction(SubtractionSet::Finite(set)) => {

@@ -19,8 +19,8 @@ use std::fmt::Write;
 use thiserror::Error;
 
 use crate::engine::{Engine, EngineChoice, EngineError};
-use crate::game::Game;
 use crate::game::HeapGame;
+use crate::game::{Game, Played};
 use crate::period::{can_prove, find_period};
 use crate::position::model::{self, heap_label, Convention, PositionError, Rule};
 
@@ -202,8 +202,9 @@ const PERIOD_SEARCH: usize = 20_000;
 /// heap and, where a periodicity theorem applies, the proved period, then [`explain`]s.
 /// The CLI (`grundy explain`, `grundy practice`) and the web API (`/api/practice`) both
 /// call this, so the two show the same numbers.
-pub fn worked(game: &Game, heaps: &[u64], convention: Convention) -> Result<Explanation, ExplainError> {
-    if game.is_misere() {
+pub fn worked(played: &Played, heaps: &[u64], convention: Convention) -> Result<Explanation, ExplainError> {
+    let game = &played.game;
+    if played.rule == Rule::Misere {
         return Err(ExplainError::Misere { game: game.name() });
     }
     let largest = heaps.iter().copied().max().unwrap_or(0);
@@ -542,16 +543,19 @@ mod tests {
     #[test]
     fn worked_finds_the_table_and_the_period() {
         let kayles = Game::parse("kayles").unwrap();
-        let e = worked(&kayles, &[3, 4], Convention::Heaps).unwrap();
+        let e = worked(&Played { game: kayles.clone(), rule: Rule::Normal }, &[3, 4], Convention::Heaps).unwrap();
         assert_eq!(e.period, Some(PeriodNote { preperiod: 71, period: 12, proved: true }));
         assert_eq!(e.values, vec![3, 1]);
-        let e = worked(&Game::Grundy, &[5, 9, 12], Convention::Heaps).unwrap();
+        let e = worked(&Played { game: Game::Grundy, rule: Rule::Normal }, &[5, 9, 12], Convention::Heaps).unwrap();
         assert_eq!((e.values.clone(), e.period), (vec![2, 1, 1], None));
         assert!(matches!(
-            worked(&Game::parse("misere-nim").unwrap(), &[3], Convention::Heaps),
+            worked(&Played::parse("misere-nim").unwrap(), &[3], Convention::Heaps),
             Err(ExplainError::Misere { .. })
         ));
-        assert_eq!(worked(&Game::Grundy, &[1001], Convention::Heaps), Err(ExplainError::HeapTooLarge { found: 1001 }));
+        assert_eq!(
+            worked(&Played { game: Game::Grundy, rule: Rule::Normal }, &[1001], Convention::Heaps),
+            Err(ExplainError::HeapTooLarge { found: 1001 })
+        );
     }
 
     #[test]

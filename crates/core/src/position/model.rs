@@ -91,16 +91,7 @@ impl FromStr for Convention {
     }
 }
 
-/// Who loses: the player who cannot move (normal play) or the one who made the last move.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Rule {
-    /// Normal play: the player who cannot move loses.
-    #[default]
-    Normal,
-    /// Misère play: the player who makes the last move loses.
-    Misere,
-}
+pub use crate::game::Rule;
 
 /// Why a position cannot be analyzed as asked.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -326,7 +317,6 @@ pub fn analyze_values(
 ) -> Result<Analysis, PositionError> {
     match check_move_count(game, heaps) {
         Err(PositionError::TooManyMoves { .. }) if super::large::applies(game, values, convention) => {
-            let rule = if game.is_misere() { Rule::Misere } else { rule };
             if convention == Convention::Placements && !Words::of(game).on_a_row() {
                 return Err(PositionError::NotARow { game: game.name() });
             }
@@ -350,7 +340,6 @@ pub fn analyze(
     if convention == Convention::Placements && !words.on_a_row() {
         return Err(PositionError::NotARow { game: game.name() });
     }
-    let rule = if game.is_misere() { Rule::Misere } else { rule };
     let nim = game.has_misere_nim_rule();
     let stones = heaps.iter().fold(0u64, |s, &h| s.saturating_add(h));
     if rule == Rule::Misere && !nim && stones > MISERE_MAX_STONES {

@@ -21,7 +21,7 @@ use crate::game::Game;
 ///   checks the formula against the definition.
 pub fn closed_form(game: &Game, n: u64) -> u64 {
     match game {
-        Game::Nim { .. } => n,
+        Game::Nim => n,
         Game::TakeAtMostHalf => {
             let mut n = n;
             while n % 2 == 1 {
