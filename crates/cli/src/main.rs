@@ -151,6 +151,32 @@ enum Command {
         #[arg(long, default_value = "heaps")]
         count: Convention,
     },
+    /// The misère quotient of a game for heaps 0..N (Plambeck and Siegel): its order, its
+    /// P-portion, generators and relations, the element each heap pretends to be, and
+    /// whether that pretending function repeats (MisereSolver's stop rule; the computation
+    /// stops there unless --full).
+    Quotient {
+        #[arg(long, short, value_parser = parse_game)]
+        game: Game,
+        /// The largest heap: heaps 0 to N.
+        #[arg(long, value_parser = parse_number)]
+        to: u64,
+        /// Go on to N even when the pretending function has met the stop rule.
+        #[arg(long)]
+        full: bool,
+        #[arg(long, value_enum, default_value = "text")]
+        format: commands::quotient::QuotientFormat,
+    },
+    /// Conway's genus of each single heap 0..N: g^(γ0 γ1 ...), and whether it is tame.
+    Genus {
+        #[arg(long, short, value_parser = parse_game)]
+        game: Game,
+        /// The largest heap: heaps 0 to N (at most 40).
+        #[arg(long, value_parser = parse_number)]
+        to: u64,
+        #[arg(long, value_enum, default_value = "text")]
+        format: commands::quotient::QuotientFormat,
+    },
     /// A practice problem: how many winning moves? Reads your answer from standard input,
     /// then shows the worked solution.
     Practice {
@@ -422,6 +448,10 @@ fn run(cli: Cli) -> Result<()> {
                 commands::census::run(&mut out, &f, args.budget, &dir, shard)?
             }
         },
+        Command::Quotient { game, to, full, format } => {
+            commands::quotient::quotient(&mut out, &game, to, full, format)?
+        }
+        Command::Genus { game, to, format } => commands::quotient::genus(&mut out, &game, to, format)?,
         Command::Sweep { to } => commands::sweep::run(&mut out, to)?,
     }
     out.flush()?;

@@ -8,6 +8,9 @@
 //! | [`EngineKind::OctalSweep`] | octal codes (digits below 8, no `!`) | [`OctalSweep`]: O(n * sparse heaps) plus stage-2 scans | 4 bytes a heap |
 //! | [`EngineKind::Definition`] | every game | [`crate::engine::definition`]: O(n^2) with splits, O(n^3) with three-heap splits | 4 bytes a heap |
 //!
+//! Misère play has its own engine, [`misere`] (the misère quotient, heap by heap, for every
+//! heap game; cost in its module documentation), reached through [`Engine::misere_quotient`].
+//!
 //! `Auto` takes the first row that applies; forcing an engine that does not apply is a
 //! typed error ([`EngineError::NotApplicable`]). Values leave an engine as `u32`
 //! ([`Wide`]); Grundy's game keeps `u16` inside its sweeps and is widened at this boundary.
@@ -27,6 +30,7 @@ pub use definition::Wide;
 pub mod closed;
 pub mod definition;
 pub mod grundy;
+pub mod misere;
 pub mod octal;
 
 /// Which engine the caller wants: `Auto` (the fastest that applies) or one forced.
@@ -196,6 +200,23 @@ impl Engine {
             }
         };
         Ok(Engine { game: game.clone(), kind })
+    }
+
+    /// The misère quotient of `game` for heaps 0..=`to` (see [`misere`]): the one way front
+    /// ends reach it. With `stop_when_periodic` it stops once the pretending function meets
+    /// MisereSolver's stop rule.
+    pub fn misere_quotient(
+        game: &Game,
+        to: u64,
+        stop_when_periodic: bool,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<misere::MisereQuotient, misere::QuotientError> {
+        misere::MisereQuotient::compute(game, to, stop_when_periodic, misere::Limits::default(), progress)
+    }
+
+    /// The genus of heaps 0..=`to` (see [`misere::genus`]).
+    pub fn genus(game: &Game, to: u64) -> Result<Vec<misere::Genus>, misere::GenusError> {
+        misere::genus(game, to)
     }
 
     /// The game this engine computes.
