@@ -15,6 +15,7 @@ use crate::Value;
 pub mod exhaustive;
 pub mod input;
 pub mod misere;
+pub mod misere_play;
 pub mod model;
 
 /// Who wins with perfect play.
