@@ -97,7 +97,7 @@ impl std::fmt::Display for Genus {
 type GammaFn = Box<dyn Fn(usize) -> u64>;
 
 fn expand_cgsuite(text: &str) -> Option<(u64, GammaFn)> {
-    let text = text.trim();
+    let text: String = text.chars().filter(|c| !matches!(c, '{' | '}' | ' ')).collect();
     let Some((base, sup)) = text.split_once('^') else {
         let g: u64 = text.parse().ok()?;
         let first = if g < 2 { 1 - g } else { g };
