@@ -4,12 +4,14 @@
 //! atomically ([`store`]), so a census can be split into shards ([`shard`]) that run as the
 //! tasks of a Slurm job array and can be killed and rerun; [`table`] merges the results,
 //! checks that none is missing, twice or from another census, groups games with identical
-//! values, and writes the table.
+//! values, and writes the table. [`misere`] is the misère census: the misère quotient of
+//! each code to a heap bound, with the same files, shards and merge.
 
 #![deny(missing_docs)]
 
 pub mod compare;
 pub mod family;
+pub mod misere;
 pub mod record;
 pub mod shard;
 pub mod solve;

@@ -150,6 +150,9 @@ enum Command {
         /// Which moves count as different (as for analyze): heaps, placements or sizes.
         #[arg(long, default_value = "heaps")]
         count: Convention,
+        /// Misère play: the solution by the misère quotient (or misère Nim's rule).
+        #[arg(long)]
+        misere: bool,
     },
     /// The misère quotient of a game for heaps 0..N (Plambeck and Siegel): its order, its
     /// P-portion, generators and relations, the element each heap pretends to be, and
@@ -228,6 +231,13 @@ struct CensusArgs {
     /// SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT.
     #[arg(long)]
     shard: Option<String>,
+    /// A misère census: each code's misère quotient to heap --bound (order, P-portion,
+    /// the bound reached), in `runs/census-misere/<family>` unless --out.
+    #[arg(long)]
+    misere: bool,
+    /// The largest heap of a misère census.
+    #[arg(long, default_value_t = 30)]
+    bound: u64,
 }
 
 #[derive(Subcommand)]
@@ -241,6 +251,12 @@ enum CensusCommand {
         budget: u64,
         #[arg(long)]
         out: Option<std::path::PathBuf>,
+        /// Merge a misère census (see `census --misere`).
+        #[arg(long)]
+        misere: bool,
+        /// The largest heap of the misère census.
+        #[arg(long, default_value_t = 30)]
+        bound: u64,
     },
 }
 
@@ -428,24 +444,39 @@ fn run(cli: Cli) -> Result<()> {
             out.flush()?;
             running.wait();
         }
-        Command::Explain { heaps, game, count } => {
-            commands::explain::run(&mut out, &game, &heaps_of(&game, &heaps)?, count)?
+        Command::Explain { heaps, game, count, misere } => {
+            let heaps = heaps_of(&game, &heaps)?;
+            if misere || game.is_misere() {
+                commands::explain::misere(&mut out, &game, &heaps, count)?
+            } else {
+                commands::explain::run(&mut out, &game, &heaps, count)?
+            }
         }
         Command::Practice { game, seed, count } => {
             let seed = seed.unwrap_or_else(clock_seed);
             commands::explain::practice(&mut out, &mut io::stdin().lock(), &game, seed, count)?
         }
         Command::Census(args) => match args.command {
-            Some(CensusCommand::Merge { family: name, budget, out: dir }) => {
+            Some(CensusCommand::Merge { family: name, budget, out: dir, misere, bound }) => {
                 let f = family(&name)?;
-                let dir = commands::census::folder(&f, dir)?;
-                commands::census::merge_into(&mut out, &f, budget, &dir)?
+                if misere {
+                    let dir = commands::census::misere_folder(&f, dir)?;
+                    commands::census::merge_misere(&mut out, &f, bound, &dir)?
+                } else {
+                    let dir = commands::census::folder(&f, dir)?;
+                    commands::census::merge_into(&mut out, &f, budget, &dir)?
+                }
             }
             None => {
                 let f = family(args.family.as_deref().expect("clap requires --family"))?;
-                let dir = commands::census::folder(&f, args.out)?;
                 let shard = args.shard.as_deref().map(grundy_census::shard::Shard::parse).transpose()?;
-                commands::census::run(&mut out, &f, args.budget, &dir, shard)?
+                if args.misere {
+                    let dir = commands::census::misere_folder(&f, args.out)?;
+                    commands::census::run_misere(&mut out, &f, args.bound, &dir, shard)?
+                } else {
+                    let dir = commands::census::folder(&f, args.out)?;
+                    commands::census::run(&mut out, &f, args.budget, &dir, shard)?
+                }
             }
         },
         Command::Quotient { game, to, full, format } => {

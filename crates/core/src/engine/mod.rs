@@ -214,6 +214,17 @@ impl Engine {
         misere::MisereQuotient::compute(game, to, stop_when_periodic, misere::Limits::default(), progress)
     }
 
+    /// As [`Engine::misere_quotient`] with the given limits, keeping the quotient of the
+    /// heaps done when a limit stops the work (a census records how far it got).
+    pub fn misere_quotient_partial(
+        game: &Game,
+        to: u64,
+        stop_when_periodic: bool,
+        limits: misere::Limits,
+    ) -> (Option<misere::MisereQuotient>, Option<misere::QuotientError>) {
+        misere::MisereQuotient::compute_partial(game, to, stop_when_periodic, limits, &mut |_| {})
+    }
+
     /// The genus of heaps 0..=`to` (see [`misere::genus`]).
     pub fn genus(game: &Game, to: u64) -> Result<Vec<misere::Genus>, misere::GenusError> {
         misere::genus(game, to)

@@ -136,23 +136,37 @@ impl Builder {
                 }
                 Err(failure) => failure,
             };
+            // The heaps that may need a factor of their own: those of the failing position
+            // and those of the position that stands for its element (the candidate may
+            // have merged the two wrongly), each with its count in the failing position.
+            let element = word.iter().fold(0, |x, &h| cand.q.mul(x, cand.phi[h as usize]));
             let mut kinds: Vec<(u32, u32)> = Vec::new();
-            for &h in &word {
-                match kinds.last_mut() {
-                    Some((g, m)) if *g == h => *m += 1,
-                    _ => kinds.push((h, 1)),
+            for &h in word.iter().chain(&cand.words[element as usize]) {
+                let m = word.iter().filter(|&&g| g == h).count() as u32;
+                if !kinds.iter().any(|&(g, _)| g == h) {
+                    kinds.push((h, m));
                 }
             }
+            let fixes = |t: &State| t.q.is_p(word.iter().fold(0, |x, &h| t.q.mul(x, t.phi[h as usize]))) != claimed_p;
             let mut next = None;
             'sizes: for size in 1..=kinds.len().min(3) {
                 for subset in subsets(kinds.len(), size) {
                     let freed: BTreeMap<u32, u32> =
                         subset.iter().map(|&i| (kinds[i].0, (kinds[i].1 + 1).max(2))).collect();
                     let t = self.trial(&cand, &freed, n)?;
-                    let e = word.iter().fold(0, |x, &h| t.q.mul(x, t.phi[h as usize]));
-                    if t.q.is_p(e) != claimed_p {
+                    if fixes(&t) {
                         next = Some(t);
                         break 'sizes;
+                    }
+                }
+            }
+            // Then every such heap at once, with room for more copies.
+            for extra in [1, 3] {
+                if next.is_none() {
+                    let freed: BTreeMap<u32, u32> = kinds.iter().map(|&(h, m)| (h, (m + extra).max(2))).collect();
+                    let t = self.trial(&cand, &freed, n)?;
+                    if fixes(&t) {
+                        next = Some(t);
                     }
                 }
             }

@@ -160,12 +160,29 @@ impl MisereQuotient {
         limits: Limits,
         progress: &mut dyn FnMut(u64),
     ) -> Result<MisereQuotient, QuotientError> {
+        match MisereQuotient::compute_partial(game, to, stop_when_periodic, limits, progress) {
+            (Some(q), None) => Ok(q),
+            (_, Some(e)) => Err(e),
+            (None, None) => unreachable!("a computation ends with a quotient or an error"),
+        }
+    }
+
+    /// As [`MisereQuotient::compute`], but when the work grows past a limit at heap h,
+    /// also returns the quotient of heaps 0..h-1 (if h > 0) beside the error: what a census
+    /// records as the bound reached.
+    pub fn compute_partial(
+        game: &Game,
+        to: u64,
+        stop_when_periodic: bool,
+        limits: Limits,
+        progress: &mut dyn FnMut(u64),
+    ) -> (Option<MisereQuotient>, Option<QuotientError>) {
         if to > MAX_HEAP {
-            return Err(QuotientError::TooManyHeaps { to });
+            return (None, Some(QuotientError::TooManyHeaps { to }));
         }
         if let Some(largest) = game.largest_heap() {
             if to > largest {
-                return Err(QuotientError::NoSuchHeap { game: game.name(), to, largest });
+                return (None, Some(QuotientError::NoSuchHeap { game: game.name(), to, largest }));
             }
         }
         let max_take = game.periodicity_theorem().map(|t| match t {
@@ -174,8 +191,12 @@ impl MisereQuotient {
         });
         let mut b = build::Builder::new(limits);
         let mut stopped_periodic = false;
+        let mut error = None;
         for n in 0..=to {
-            b.push(game)?;
+            if let Err(e) = b.push(game) {
+                error = Some(e);
+                break;
+            }
             progress(n);
             if stop_when_periodic {
                 if let Some(k) = max_take {
@@ -187,10 +208,14 @@ impl MisereQuotient {
             }
         }
         let state = b.state;
-        let nim_values = nim_values(&b.heaps);
+        if state.phi.is_empty() {
+            return (None, error);
+        }
+        let mut nim_values = nim_values(&b.heaps);
+        nim_values.truncate(state.phi.len());
         let presentation = Presentation::of(&state.q, &state.phi);
         let tame = tame::is_tame(&state.q, &state.phi, &nim_values);
-        Ok(MisereQuotient {
+        let q = MisereQuotient {
             game: game.name(),
             q: state.q,
             phi: state.phi,
@@ -200,7 +225,8 @@ impl MisereQuotient {
             max_take,
             tame,
             stopped_periodic,
-        })
+        };
+        (Some(q), error)
     }
 
     /// The game's name.
