@@ -23,12 +23,14 @@ if [ -z "$grundy" ] || [ ! -x "$grundy" ]; then
 fi
 mkdir -p "$out/slurm"
 out=$(cd "$out" && pwd)
-export FAMILY="$family" BUDGET="$budget" OUT="$out" GRUNDY="$grundy"
+export FAMILY="$family" BUDGET="$budget" OUT="$out" GRUNDY="$grundy" MISERE="${MISERE:-0}"
+# MISERE=1: a misère census, BUDGET being the heap bound.
+if [ "$MISERE" = 1 ]; then merge_args="--misere --bound $budget"; else merge_args="--budget $budget"; fi
 array=$(sbatch --parsable --array="0-$((shards - 1))%$concurrent" --export=ALL \
   --output="$out/slurm/shard-%A_%a.out" "$here/census.sbatch")
 array=${array%%;*}
 merge=$(sbatch --parsable --job-name=grundy-census-merge --dependency="afterok:$array" --export=ALL \
   --output="$out/slurm/merge-%j.out" \
-  --wrap="exec \"$grundy\" census merge --family \"$family\" --budget \"$budget\" --out \"$out\"")
+  --wrap="exec \"$grundy\" census merge --family \"$family\" $merge_args --out \"$out\"")
 merge=${merge%%;*}
 echo "$array $merge"
