@@ -30,9 +30,15 @@
 //!    where a set containing another of the same element is pruned, which makes it
 //!    finite). A verified candidate describes A_n faithfully, and after the merging it is
 //!    reduced, so it *is* Q_n.
-//! 4. A failing position shows a class that heap n splits: each heap in it gets a fresh
-//!    cyclic generator of its own (with an index above its count in the position), and
-//!    the candidate is rebuilt and verified again, at most 64 times.
+//! 4. On a failure, the failing position of least height (each heap costing its height,
+//!    the longest play from it) is wrongly classified while every smaller position is
+//!    right, so its true outcome is the opposite of the candidate's (induction on height).
+//!    The next candidate is the current one times fresh cyclic factors for a few heaps
+//!    (those of the failing position and of the position standing for its element), each
+//!    keeping its old element and gaining the factor's generator, with an index above its
+//!    count in the failing position: sets of one, two, three heaps first, then all of
+//!    them; the first that gives the failing position its true outcome is reduced and
+//!    verified again (step 3), at most 64 times.
 //!
 //! So every quotient returned has passed the full verification; the search for a
 //! candidate is what may fail (a typed error, never a wrong answer).
