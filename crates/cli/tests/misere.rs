@@ -103,3 +103,10 @@ fn misere_census_shards_merge_to_the_one_process_table() {
     let _ = std::fs::remove_dir_all(&whole);
     let _ = std::fs::remove_dir_all(&parts);
 }
+
+#[test]
+fn play_says_which_method_answers() {
+    let o = common::grundy_with_input(&["play", "--misere", "--game", "kayles", "30", "11"], "quit\n");
+    let text = stdout(&o);
+    assert!(text.contains("The computer answers misère positions by the misère quotient of order 40"), "{text}");
+}
