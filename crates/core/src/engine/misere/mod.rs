@@ -72,8 +72,10 @@ mod monoid;
 mod present;
 mod tame;
 
-/// The most heaps a quotient is computed for (the builder keeps every heap's options).
-pub const MAX_HEAP: u64 = 100_000;
+/// The largest heap a quotient is computed for: the builder keeps every heap's options,
+/// O(n^2) memory for games that split (Kayles to 2,048: 0.2 s and 142 MB here; to 4,096:
+/// 0.9 s and 540 MB).
+pub const MAX_HEAP: u64 = 2048;
 
 /// Bounds on the work of one quotient computation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,8 +113,8 @@ pub enum QuotientError {
         /// The heap being added.
         heap: u64,
     },
-    /// The bound asked for is beyond [`MAX_HEAP`].
-    #[error("heaps up to {to} asked for; the misère quotient is computed for heaps up to {MAX_HEAP}")]
+    /// The bound asked for is beyond [`MAX_HEAP`] (and the stop rule was not met before).
+    #[error("heaps up to {to} asked for; the misère quotient is computed for heaps up to {MAX_HEAP} (unless the stop rule ends it earlier)")]
     TooManyHeaps {
         /// The bound asked for.
         to: u64,
@@ -183,7 +185,8 @@ impl MisereQuotient {
         limits: Limits,
         progress: &mut dyn FnMut(u64),
     ) -> (Option<MisereQuotient>, Option<QuotientError>) {
-        if to > MAX_HEAP {
+        // Past MAX_HEAP only a computation that stops at the stop rule before it may start.
+        if to > MAX_HEAP && !stop_when_periodic {
             return (None, Some(QuotientError::TooManyHeaps { to }));
         }
         if let Some(largest) = game.largest_heap() {
@@ -199,6 +202,10 @@ impl MisereQuotient {
         let mut stopped_periodic = false;
         let mut error = None;
         for n in 0..=to {
+            if n > MAX_HEAP {
+                error = Some(QuotientError::TooManyHeaps { to });
+                break;
+            }
             if let Err(e) = b.push(game) {
                 error = Some(e);
                 break;
