@@ -30,3 +30,33 @@ fn small_games_agree_with_the_search() {
         eprintln!("{name}: |Q| = {}, |P| = {}", quot.order(), quot.p_portion());
     }
 }
+
+/// The tables are commutative monoids with identity 0, every order is even (as every
+/// misère quotient's is), heaps with no move pretend to be the identity, and the
+/// presentation's least words name distinct elements.
+#[test]
+fn quotients_are_commutative_monoids_of_even_order() {
+    for name in ["kayles", ".07", ".137", ".75", "4!.0", ".6", "s1,3,4"] {
+        let quot = q(name, 14);
+        let m = &quot.q;
+        let n = m.order() as Element;
+        assert_eq!(n % 2, 0, "{name}: order {n}");
+        for a in 0..n {
+            assert_eq!(m.mul(0, a), a);
+            for b in 0..n {
+                assert_eq!(m.mul(a, b), m.mul(b, a), "{name}");
+                for c in (0..n).step_by(3) {
+                    assert_eq!(m.mul(m.mul(a, b), c), m.mul(a, m.mul(b, c)), "{name}");
+                }
+            }
+        }
+        let game = Game::parse(name).unwrap();
+        for h in 0..=14u64 {
+            if crate::game::HeapGame::heap_moves(&game, h).is_empty() {
+                assert_eq!(quot.heap_element(h), Some(0), "{name} heap {h}");
+            }
+        }
+        let names: std::collections::HashSet<String> = (0..n).map(|x| quot.name(x)).collect();
+        assert_eq!(names.len(), n as usize, "{name}");
+    }
+}
