@@ -80,7 +80,7 @@ pub fn quotient(out: &mut impl Write, game: &Game, to: u64, full: bool, format: 
             writeln!(out, "generators:  {}", if gens.is_empty() { "none".into() } else { gens.join(", ") })?;
             writeln!(out, "relations:   {}", pres.relation_lines().join(", "))?;
             writeln!(out, "P-portion:   {}", p.join(", "))?;
-            writeln!(out, "P heaps:     {}", p_heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(" "))?;
+            writeln!(out, "P heaps:     {}", p_heaps.iter().map(|&h| game.heap_name(h)).collect::<Vec<_>>().join(" "))?;
             writeln!(out, "periodicity: {period_text}")?;
             let changes: Vec<String> = q.changes().iter().map(u32::to_string).collect();
             writeln!(out, "new generators or recalibrations at heaps: {}", changes.join(" "))?;
