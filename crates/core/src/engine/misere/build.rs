@@ -125,7 +125,7 @@ impl Builder {
         // Otherwise heap n gets a generator of its own; while the candidate fails, the
         // heaps of its least failing position get fresh factors (smallest sets first).
         let base = self.state.clone();
-        let mut cand = self.trial(&base, &BTreeMap::from([(n as u32, 2)]), n)?;
+        let mut cand = self.trial(&base, &BTreeMap::from([(n as u32, 2)]), false, n)?;
         for _ in 0..MAX_ROUNDS {
             let (word, claimed_p) = match self.verify(&cand, n)? {
                 Ok(fam) => {
@@ -153,7 +153,7 @@ impl Builder {
                 for subset in subsets(kinds.len(), size) {
                     let freed: BTreeMap<u32, u32> =
                         subset.iter().map(|&i| (kinds[i].0, (kinds[i].1 + 1).max(2))).collect();
-                    let t = self.trial(&cand, &freed, n)?;
+                    let t = self.trial(&cand, &freed, false, n)?;
                     if fixes(&t) {
                         next = Some(t);
                         break 'sizes;
@@ -164,7 +164,7 @@ impl Builder {
             for extra in [1, 3] {
                 if next.is_none() {
                     let freed: BTreeMap<u32, u32> = kinds.iter().map(|&(h, m)| (h, (m + extra).max(2))).collect();
-                    let t = self.trial(&cand, &freed, n)?;
+                    let t = self.trial(&cand, &freed, true, n)?;
                     if fixes(&t) {
                         next = Some(t);
                     }
@@ -182,10 +182,10 @@ impl Builder {
         QuotientError::TooLarge { what, heap: n as u64, limits: self.limits }
     }
 
-    /// The candidate: the current quotient times a cyclic factor per freed heap (which
-    /// then maps to that factor's generator), its P-portion found from positions of least
-    /// height, reduced.
-    fn trial(&self, base: &State, freed: &BTreeMap<u32, u32>, n: usize) -> Result<State, QuotientError> {
+    /// The candidate: `base` times a cyclic factor per freed heap, which then maps to that
+    /// factor's generator (times its old element when `keep`), its P-portion found from
+    /// positions of least height, reduced.
+    fn trial(&self, base: &State, freed: &BTreeMap<u32, u32>, keep: bool, n: usize) -> Result<State, QuotientError> {
         let factors: Vec<Cyclic> = freed.values().map(|&index| Cyclic { index, period: 2 }).collect();
         // The product may be far larger than the part the heaps reach; only that part is
         // visited (and bounded by the limit), so the encoding only has to fit a usize.
@@ -194,7 +194,7 @@ impl Builder {
             .map(|h| {
                 let old = base.phi.get(h).map_or(0, |&x| x as usize);
                 match freed.keys().position(|&g| g as usize == h) {
-                    Some(j) => old + trial.unit(j),
+                    Some(j) => trial.unit(j) + if keep { old } else { 0 },
                     None => old,
                 }
             })

@@ -34,11 +34,13 @@
 //!    the longest play from it) is wrongly classified while every smaller position is
 //!    right, so its true outcome is the opposite of the candidate's (induction on height).
 //!    The next candidate is the current one times fresh cyclic factors for a few heaps
-//!    (those of the failing position and of the position standing for its element), each
-//!    keeping its old element and gaining the factor's generator, with an index above its
-//!    count in the failing position: sets of one, two, three heaps first, then all of
-//!    them; the first that gives the failing position its true outcome is reduced and
-//!    verified again (step 3), at most 64 times.
+//!    (those of the failing position and of the position standing for its element), with
+//!    an index above the heap's count in the failing position: sets of one, two, three
+//!    heaps first, each heap then mapping to its factor's generator alone (MisereSolver's
+//!    way, which keeps candidates small: Q_30(.07) in 0.6 s instead of 4 s); failing
+//!    that, all of them at once, each keeping its old element times the generator (a
+//!    refinement of the candidate). The first that gives the failing position its true
+//!    outcome is verified again (step 3), at most 64 times.
 //!
 //! So every quotient returned has passed the full verification; the search for a
 //! candidate is what may fail (a typed error, never a wrong answer).
