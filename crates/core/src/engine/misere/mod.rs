@@ -51,7 +51,7 @@
 //! and a full verification, whose size is the number of minimal transition sets (bitsets
 //! of |Q| bits); it is exponential in the worst case and small in practice. The
 //! multiplication table holds |Q|² entries of 4 bytes. [`Limits`] bounds all three: the
-//! computation refuses with [`QuotientError::TooLarge`] past |Q| = 4096 (a 64 MB table; candidates on the way may be larger than the answer: one for Q_30(.07), of order 360, had 2008 elements),
+//! computation refuses with [`QuotientError::TooLarge`] past |Q| = 4096 (a 64 MB table; candidates on the way may be larger than the answer: with a recalibration that only refined candidates, one for Q_30(.07), of order 360, had 2008 elements),
 //! 2^21 trial elements, or 256 MB of transition sets. Measurements: `runs/bench/`.
 //!
 //! **Periodicity.** MisereSolver stops once φ (as elements of the final quotient) repeats
