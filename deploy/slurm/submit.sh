@@ -56,8 +56,16 @@ if ! [[ "$shards" =~ ^[1-9][0-9]*$ ]]; then
   echo "submit.sh: SHARDS must be a positive number, got $shards" >&2
   exit 2
 fi
-todo=$("$grundy" census unfinished --family "$family" --budget "$budget" --out "$out" --shards "$shards")
-export FAMILY="$family" BUDGET="$budget" OUT="$out" GRUNDY="$grundy" SHARDS="$shards"
+# MISERE=1: a misère census, BUDGET being the heap bound; its shards are all submitted.
+MISERE="${MISERE:-0}"
+if [ "$MISERE" = 1 ]; then
+  merge_args="--misere --bound $budget"
+  todo="0-$((shards - 1))"
+else
+  merge_args="--budget $budget"
+  todo=$("$grundy" census unfinished --family "$family" --budget "$budget" --out "$out" --shards "$shards")
+fi
+export FAMILY="$family" BUDGET="$budget" OUT="$out" GRUNDY="$grundy" SHARDS="$shards" MISERE
 array=none
 dependency=()
 if [ -n "$todo" ]; then
@@ -71,7 +79,7 @@ else
 fi
 merge=$(sbatch --parsable --job-name=grundy-census-merge "${dependency[@]}" --export=ALL \
   --output="$out/slurm/merge-%j.out" \
-  --wrap="exec \"$grundy\" census merge --family \"$family\" --budget \"$budget\" --out \"$out\"")
+  --wrap="exec \"$grundy\" census merge --family \"$family\" $merge_args --out \"$out\"")
 merge=${merge%%;*}
 printf 'FAMILY=%q\nSHARDS=%q\nBUDGET=%q\nARRAY=%q\nMERGE=%q\n' "$family" "$shards" "$budget" "$array" "$merge" >"$state"
 echo "$array $merge"

@@ -7,12 +7,14 @@
 //! unsolved ones go on from their values. Games run in parallel ([`run_shard`]); [`table`]
 //! merges the results after [`verify`] has checked each one against values computed again
 //! or stored, checks that none is missing, twice or from another census, groups games with
-//! identical values, and writes the table.
+//! identical values, and writes the table. [`misere`] is the misère census: the misère
+//! quotient of each code to a heap bound, with the same files, shards and merge.
 
 #![deny(missing_docs)]
 
 pub mod compare;
 pub mod family;
+pub mod misere;
 pub mod record;
 pub mod shard;
 pub mod solve;

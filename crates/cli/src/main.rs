@@ -158,6 +158,35 @@ enum Command {
         /// Which moves count as different (as for analyze): heaps, placements or sizes.
         #[arg(long, default_value = "heaps")]
         count: Convention,
+        /// Misère play: the solution by the misère quotient (or misère Nim's rule).
+        #[arg(long)]
+        misere: bool,
+    },
+    /// The misère quotient of a game for heaps 0..N (Plambeck and Siegel): its order, its
+    /// P-portion, generators and relations, the element each heap pretends to be, and
+    /// whether that pretending function repeats (MisereSolver's stop rule; the computation
+    /// stops there unless --full).
+    Quotient {
+        #[arg(long, short, value_parser = parse_game)]
+        game: Played,
+        /// The largest heap: heaps 0 to N.
+        #[arg(long, value_parser = parse_number)]
+        to: u64,
+        /// Go on to N even when the pretending function has met the stop rule.
+        #[arg(long)]
+        full: bool,
+        #[arg(long, value_enum, default_value = "text")]
+        format: commands::quotient::QuotientFormat,
+    },
+    /// Conway's genus of each single heap 0..N: g^(γ0 γ1 ...), and whether it is tame.
+    Genus {
+        #[arg(long, short, value_parser = parse_game)]
+        game: Played,
+        /// The largest heap: heaps 0 to N (at most 40).
+        #[arg(long, value_parser = parse_number)]
+        to: u64,
+        #[arg(long, value_enum, default_value = "text")]
+        format: commands::quotient::QuotientFormat,
     },
     /// A practice problem: how many winning moves? Reads your answer from standard input,
     /// then shows the worked solution.
@@ -214,6 +243,13 @@ struct CensusArgs {
     /// depend on it.
     #[arg(long)]
     threads: Option<usize>,
+    /// A misère census: each code's misère quotient to heap --bound (order, P-portion,
+    /// the bound reached), in `runs/census-misere/<family>` unless --out.
+    #[arg(long)]
+    misere: bool,
+    /// The largest heap of a misère census.
+    #[arg(long, default_value_t = 30)]
+    bound: u64,
 }
 
 #[derive(Subcommand)]
@@ -232,6 +268,12 @@ enum CensusCommand {
         /// Results checked at once (default: every core).
         #[arg(long)]
         threads: Option<usize>,
+        /// Merge a misère census (see `census --misere`).
+        #[arg(long)]
+        misere: bool,
+        /// The largest heap of the misère census.
+        #[arg(long, default_value_t = 30)]
+        bound: u64,
     },
     /// Print the shards (of --shards) that still have a game to run at --budget, separated
     /// by commas: the array a resubmission runs (deploy/slurm/submit.sh).
@@ -433,19 +475,28 @@ fn run(cli: Cli) -> Result<()> {
             out.flush()?;
             running.wait();
         }
-        Command::Explain { heaps, game: played, count } => {
+        Command::Explain { heaps, game: played, count, misere } => {
             let heaps = heaps_of(&played.game, &heaps)?;
-            commands::explain::run(&mut out, &played, &heaps, count)?
+            if rule(misere, &played) == Rule::Misere {
+                commands::explain::misere(&mut out, &played.game, &heaps, count)?
+            } else {
+                commands::explain::run(&mut out, &played, &heaps, count)?
+            }
         }
         Command::Practice { game, seed, count } => {
             let seed = seed.unwrap_or_else(clock_seed);
             commands::explain::practice(&mut out, &mut io::stdin().lock(), &game, seed, count)?
         }
         Command::Census(args) => match args.command {
-            Some(CensusCommand::Merge { family: name, budget, out: dir, threads }) => {
+            Some(CensusCommand::Merge { family: name, budget, out: dir, threads, misere, bound }) => {
                 let f = family(&name)?;
-                let dir = commands::census::folder(&f, dir)?;
-                commands::census::merge_into(&mut out, &f, budget, &dir, commands::census::threads(threads))?
+                if misere {
+                    let dir = commands::census::misere_folder(&f, dir)?;
+                    commands::census::merge_misere(&mut out, &f, bound, &dir)?
+                } else {
+                    let dir = commands::census::folder(&f, dir)?;
+                    commands::census::merge_into(&mut out, &f, budget, &dir, commands::census::threads(threads))?
+                }
             }
             Some(CensusCommand::Unfinished { family: name, budget, out: dir, shards }) => {
                 let f = family(&name)?;
@@ -454,12 +505,21 @@ fn run(cli: Cli) -> Result<()> {
             }
             None => {
                 let f = family(args.family.as_deref().expect("clap requires --family"))?;
-                let dir = commands::census::folder(&f, args.out)?;
                 let shard = args.shard.as_deref().map(grundy_census::shard::Shard::parse).transpose()?;
-                let threads = commands::census::threads(args.threads);
-                commands::census::run(&mut out, &f, args.budget, &dir, shard, threads)?
+                if args.misere {
+                    let dir = commands::census::misere_folder(&f, args.out)?;
+                    commands::census::run_misere(&mut out, &f, args.bound, &dir, shard)?
+                } else {
+                    let dir = commands::census::folder(&f, args.out)?;
+                    let threads = commands::census::threads(args.threads);
+                    commands::census::run(&mut out, &f, args.budget, &dir, shard, threads)?
+                }
             }
         },
+        Command::Quotient { game, to, full, format } => {
+            commands::quotient::quotient(&mut out, &game.game, to, full, format)?
+        }
+        Command::Genus { game, to, format } => commands::quotient::genus(&mut out, &game.game, to, format)?,
         Command::Sweep { to } => commands::sweep::run(&mut out, to)?,
     }
     out.flush()?;

@@ -295,10 +295,11 @@ try {
   await page.emulateMedia({ colorScheme: "light" });
   await page.setViewportSize({ width: 1100, height: 900 });
 
-  // Misère on a game other than Nim, from the core's search.
+  // Misère on a game other than Nim, from the core's misère quotient; Grundy's game, whose
+  // quotient grows past its limits, falls back to the search and its 40-stone limit.
   await start("kayles", "4", { misere: true });
   check(/Misère play/.test(await page.textContent("#nimsum")) && /You lose against perfect play/.test(await page.textContent("#nimsum")), "misère Kayles 4 is lost for the player to move");
-  await start("kayles", "30 11", { misere: true });
+  await start("grundy", "30 11", { misere: true });
   check(/limited to 40 stones/.test(await page.textContent("#status")) && (await page.isHidden("#retry")), `misère past the search's limit says why, with no retry: ${await page.textContent("#status")}`);
   await page.setChecked("#misere", false);
   await page.waitForSelector("#status[data-state=player]");

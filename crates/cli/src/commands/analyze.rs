@@ -10,6 +10,7 @@ use grundy_core::engine::{Engine, Limits};
 use grundy_core::game::Game;
 use grundy_core::game::MoveRule;
 use grundy_core::period::QUICK_LOOK_SECONDS;
+use grundy_core::position::misere_play::MisereMethod;
 use grundy_core::position::model::{analyze_values, check_move_count, heap_label, Analysis, Convention, Listed, Rule};
 use grundy_core::position::Outcome;
 
@@ -83,13 +84,18 @@ fn write_text(out: &mut impl Write, game: &Game, a: &Analysis) -> Result<()> {
         Rule::Normal => "the nim-sum is not 0".to_string(),
         Rule::Misere if game.has_misere_nim_rule() => {
             if a.heaps.iter().any(|&h| h >= 2) {
-                "a heap has 2 or more stones, so the nim-sum decides, as in normal play, until one such heap is left"
+                "by misère Nim's rule: a heap has 2 or more stones, so the nim-sum decides, as in normal play, until one such heap is left"
                     .to_string()
             } else {
-                "only heaps of one stone: the player to move wins when their number is even".to_string()
+                "by misère Nim's rule: only heaps of one stone: the player to move wins when their number is even"
+                    .to_string()
             }
         }
-        Rule::Misere => "by exhaustive search; the values do not decide under misère play".to_string(),
+        Rule::Misere => match &a.misere_method {
+            Some(m @ MisereMethod::Quotient { tame: true, .. }) => m.describe(),
+            Some(m) => format!("{}; the normal-play values do not decide under misère play", m.describe()),
+            None => "the normal-play values do not decide under misère play".to_string(),
+        },
     };
     match a.outcome {
         Outcome::PlayerToMoveWins => writeln!(out, "outcome:  the player to move wins ({why})")?,

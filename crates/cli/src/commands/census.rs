@@ -147,3 +147,56 @@ pub fn merge_into(
     }
     Ok(())
 }
+
+/// The folder of a misère census: `--out`, or `runs/census-misere/<family>`.
+pub fn misere_folder(family: &Family, out: Option<PathBuf>) -> Result<PathBuf> {
+    match out {
+        Some(dir) => Ok(dir),
+        None if family.name.starts_with("list") => bail!("a census of a list needs --out DIR"),
+        None => Ok(Path::new("runs/census-misere").join(&family.name)),
+    }
+}
+
+/// The largest heap bound of a misère census.
+const MAX_MISERE_BOUND: u64 = 1000;
+
+/// Runs a misère census, or one shard of it, and merges when it ran every game.
+pub fn run_misere(out: &mut impl Write, family: &Family, bound: u64, dir: &Path, shard: Option<Shard>) -> Result<()> {
+    if bound > MAX_MISERE_BOUND {
+        bail!("--bound must be at most {MAX_MISERE_BOUND} heaps for a misère census, got {bound}");
+    }
+    let from_slurm = Shard::from_slurm(|k| std::env::var(k).ok())?;
+    let shard = shard.or(from_slurm).unwrap_or(Shard::ALL);
+    let games = family.codes.iter().enumerate().filter(|(i, _)| shard.takes(*i)).count() as u64;
+    let bar = crate::progress::bar(games, "games");
+    let report = grundy_census::misere::run_shard(family, bound, shard, dir, |done, _, code| {
+        bar.set_position(done as u64);
+        bar.set_message(code.to_string());
+    })?;
+    bar.finish_and_clear();
+    writeln!(
+        out,
+        "misère census {} shard {}/{}: {} games, {} computed now, {} already done (results in {})",
+        family.name,
+        shard.index,
+        shard.count,
+        report.games,
+        report.computed,
+        report.current,
+        dir.join("results").display()
+    )?;
+    if shard == Shard::ALL {
+        merge_misere(out, family, bound, dir)?;
+    }
+    Ok(())
+}
+
+/// Merges a misère census into `table.csv` and `table.md`.
+pub fn merge_misere(out: &mut impl Write, family: &Family, bound: u64, dir: &Path) -> Result<()> {
+    let (csv, md, summary) = grundy_census::misere::merge(family, bound, dir)?;
+    let store = Store::new(dir);
+    let csv = store.write_text("table.csv", &csv)?;
+    let md = store.write_text("table.md", &md)?;
+    writeln!(out, "{summary}; wrote {} and {}", csv.display(), md.display())?;
+    Ok(())
+}

@@ -6,5 +6,6 @@ pub mod explain;
 pub mod misere;
 pub mod period;
 pub mod play;
+pub mod quotient;
 pub mod sweep;
 pub mod values;

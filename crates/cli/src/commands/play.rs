@@ -55,6 +55,9 @@ pub fn run(game: Game, heaps: Vec<u64>, computer_first: bool, rule: Rule, conven
         if misere { "whoever makes the last move loses" } else { "whoever cannot move loses" },
         if splits_only { "one or both of the new heaps" } else { "how many to take (and the heaps to leave)" }
     )?;
+    if let Some(m) = &a.misere_method {
+        writeln!(out, "The computer answers misère positions {}.", m.describe())?;
+    }
     let mut players_turn = !computer_first;
     loop {
         let shown: Vec<String> = heaps.iter().map(|&h| game.heap_name(h)).collect();

@@ -13,6 +13,9 @@
 //! [`crate::period::heap_values`] adds the cheapest exact way to answer any heap: the
 //! closed form, a period proved as soon as the values allow, or a table.
 //!
+//! Misère play has its own engine, [`misere`] (the misère quotient, heap by heap, for every
+//! heap game; cost in its module documentation), reached through [`Engine::misere_quotient`].
+//!
 //! `Auto` takes the first row that applies; forcing an engine that does not apply is a
 //! typed error ([`EngineError::NotApplicable`]). Values leave an engine as `u32`
 //! ([`Wide`]); Grundy's game keeps `u16` inside its sweeps and is widened at this boundary.
@@ -34,6 +37,7 @@ pub mod closed;
 pub mod cost;
 pub mod definition;
 pub mod grundy;
+pub mod misere;
 pub mod octal;
 
 /// Which engine the caller wants: `Auto` (the fastest that applies) or one forced.
@@ -200,6 +204,34 @@ impl Engine {
             }
         };
         Ok(Engine { game: game.clone(), kind })
+    }
+
+    /// The misère quotient of `game` for heaps 0..=`to` (see [`misere`]): the one way front
+    /// ends reach it. With `stop_when_periodic` it stops once the pretending function meets
+    /// MisereSolver's stop rule.
+    pub fn misere_quotient(
+        game: &Game,
+        to: u64,
+        stop_when_periodic: bool,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<misere::MisereQuotient, misere::QuotientError> {
+        misere::MisereQuotient::compute(game, to, stop_when_periodic, misere::Limits::default(), progress)
+    }
+
+    /// As [`Engine::misere_quotient`] with the given limits, keeping the quotient of the
+    /// heaps done when a limit stops the work (a census records how far it got).
+    pub fn misere_quotient_partial(
+        game: &Game,
+        to: u64,
+        stop_when_periodic: bool,
+        limits: misere::Limits,
+    ) -> (Option<misere::MisereQuotient>, Option<misere::QuotientError>) {
+        misere::MisereQuotient::compute_partial(game, to, stop_when_periodic, limits, &mut |_| {})
+    }
+
+    /// The genus of heaps 0..=`to` (see [`misere::genus`]).
+    pub fn genus(game: &Game, to: u64) -> Result<Vec<misere::Genus>, misere::GenusError> {
+        misere::genus(game, to)
     }
 
     /// The game this engine computes.

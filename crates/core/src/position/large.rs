@@ -12,6 +12,7 @@ use crate::game::{Game, MoveRule};
 use crate::period::{HeapValues, Method, Periodicity};
 use crate::position::after;
 use crate::position::misere::analyze_misere_nim;
+use crate::position::misere_play::MisereMethod;
 use crate::position::model::{Analysis, Convention, Listed, Move, PositionError, Rule};
 use crate::position::Outcome;
 
@@ -44,6 +45,7 @@ pub fn analyze_large(
     if rule == Rule::Misere && !nim {
         let stones = heaps.iter().fold(0u64, |s, &h| s.saturating_add(h));
         return Err(PositionError::MisereTooLarge {
+            quotient: "a position too large to list has heaps beyond any quotient computed here".into(),
             game: game.name(),
             stones,
             limit: crate::position::exhaustive::MISERE_MAX_STONES,
@@ -172,6 +174,7 @@ pub fn analyze_large(
         listed: Listed::Some,
         computer_move,
         moves,
+        misere_method: (rule == Rule::Misere).then_some(MisereMethod::NimRule),
     })
 }
 

@@ -6,7 +6,7 @@
 //! player to move wins exactly when their number is even.
 
 use crate::game::Game;
-use crate::position::exhaustive::{Search, MISERE_MAX_STONES};
+use crate::position::misere_play::MisereOracle;
 use crate::position::model::PositionError;
 use crate::position::{canonical, Outcome};
 
@@ -73,19 +73,17 @@ pub fn analyze_misere_nim(heaps: &[u64]) -> MisereAnalysis {
 }
 
 /// The single heaps 0..=`to` that are misère P-positions of `game` (the player to move
-/// loses): by the exact rule for Nim (only the heap of 1), by exhaustive search within
-/// [`MISERE_MAX_STONES`] for every other game.
+/// loses): by the exact rule for Nim (only the heap of 1), by the misère quotient of the
+/// heaps up to `to` for every other game, or by exhaustive search within
+/// [`crate::position::exhaustive::MISERE_MAX_STONES`] when the quotient grows past its limits.
 pub fn losing_single_heaps(game: &Game, to: u64) -> Result<Vec<u64>, PositionError> {
     if game.has_misere_nim_rule() {
         return Ok((0..=to.min(1))
             .filter(|&n| analyze_misere_nim(&[n]).outcome == Outcome::PlayerToMoveLoses)
             .collect());
     }
-    if to > MISERE_MAX_STONES {
-        return Err(PositionError::MisereTooLarge { game: game.name(), stones: to, limit: MISERE_MAX_STONES });
-    }
-    let mut search = Search::new(game, true);
-    Ok((0..=to).filter(|&n| !search.player_to_move_wins(&[n])).collect())
+    let mut oracle = MisereOracle::new(game, to, to)?;
+    Ok((0..=to).filter(|&n| !oracle.player_to_move_wins(&[n])).collect())
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ pub mod exhaustive;
 pub mod input;
 pub mod large;
 pub mod misere;
+pub mod misere_play;
 pub mod model;
 
 /// Who wins with perfect play.

@@ -15,8 +15,11 @@
 //!
 //! Under misère play (whoever makes the last move loses) the values do not decide:
 //! misère Nim keeps its exact rule ([`super::misere`]) at any size, every other game is
-//! solved by exhaustive search ([`super::exhaustive::Search`]) up to
-//! [`MISERE_MAX_STONES`] stones.
+//! answered by its misère quotient for heaps up to the position's largest, and by
+//! exhaustive search ([`super::exhaustive::Search`], up to
+//! [`super::exhaustive::MISERE_MAX_STONES`] stones)
+//! when the quotient grows past its limits ([`super::misere_play`]); the analysis says
+//! which method answered.
 //!
 //! The computer's policy ([`Analysis::computer_move`]) is the same for every game: the
 //! first winning move in the list when there is one; otherwise the move after which the
@@ -34,8 +37,7 @@ use crate::game::placement::{heap_moves_of, PlacedMove};
 use crate::game::words::{describe, describe_placed, Words};
 use crate::game::Game;
 use crate::period::HeapValues;
-use crate::position::exhaustive::{Search, MISERE_MAX_STONES};
-use crate::position::misere::analyze_misere_nim;
+use crate::position::misere_play::{MisereMethod, MisereOracle};
 use crate::position::{after, Outcome};
 
 pub use crate::game::words::{heap_index_of_label, heap_label};
@@ -102,14 +104,17 @@ pub enum PositionError {
         /// The game's name.
         game: String,
     },
-    #[error("misère {game} is solved by exhaustive search, limited to {limit} stones, and this position has {stones} (only misère Nim has an exact rule at any size)")]
-    /// A misère position other than Nim has more stones than the exhaustive search takes.
+    #[error("misère {game}: the misère quotient could not be computed ({quotient}), and the exhaustive search is limited to {limit} stones while this position has {stones}")]
+    /// A misère position whose quotient grew past its limits has more stones than the
+    /// exhaustive search takes.
     MisereTooLarge {
+        /// Why the quotient did not answer.
+        quotient: String,
         /// The game's name.
         game: String,
         /// Stones in the position (or the largest heap asked for).
         stones: u64,
-        /// The most the search takes, [`MISERE_MAX_STONES`].
+        /// The most the search takes, [`super::exhaustive::MISERE_MAX_STONES`].
         limit: u64,
     },
     #[error("this position of {game} may have up to {bound} legal moves, more than the {limit} an analysis lists; positions that large are answered only for Nim, misère Nim and take-and-break codes with a proved period (`grundy period`)")]
@@ -182,6 +187,10 @@ pub struct Analysis {
     pub computer_move: Option<usize>,
     /// Every legal move under the convention, by heap index, then in the game's order.
     pub moves: Vec<Move>,
+    /// Under misère play: the method that answered (misère Nim's rule, the quotient or the
+    /// exhaustive search).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub misere_method: Option<MisereMethod>,
 }
 
 impl Analysis {
@@ -340,23 +349,18 @@ pub fn analyze(
     if convention == Convention::Placements && !words.on_a_row() {
         return Err(PositionError::NotARow { game: game.name() });
     }
-    let nim = game.has_misere_nim_rule();
     let stones = heaps.iter().fold(0u64, |s, &h| s.saturating_add(h));
-    if rule == Rule::Misere && !nim && stones > MISERE_MAX_STONES {
-        return Err(PositionError::MisereTooLarge { game: game.name(), stones, limit: MISERE_MAX_STONES });
-    }
     check_move_count(game, heaps)?;
+    let mut oracle = match rule {
+        Rule::Misere => Some(MisereOracle::new(game, heaps.iter().copied().max().unwrap_or(0), stones)?),
+        Rule::Normal => None,
+    };
+    let misere_method = oracle.as_ref().map(MisereOracle::method);
     let values: Vec<u64> = heaps.iter().map(|&n| value(n)).collect();
     let nim_sum = values.iter().fold(0, |x, &v| x ^ v);
-    let mut search = Search::new(game, true);
     // Under misère play a move wins when the position it leaves is lost for the mover.
-    let mut misere_wins = |position: &[u64]| -> bool {
-        if nim {
-            analyze_misere_nim(position).outcome == Outcome::PlayerToMoveWins
-        } else {
-            search.player_to_move_wins(position)
-        }
-    };
+    let mut misere_wins =
+        |position: &[u64]| -> bool { oracle.as_mut().is_some_and(|o| o.player_to_move_wins(position)) };
 
     let mut moves = Vec::new();
     let mut seen = std::collections::HashSet::new();
@@ -410,6 +414,7 @@ pub fn analyze(
         listed: Listed::Every,
         computer_move,
         moves,
+        misere_method,
     })
 }
 
@@ -509,7 +514,9 @@ mod tests {
             analyze(&g, &[3], Rule::Normal, Convention::Placements, |n| n),
             Err(PositionError::NotARow { .. })
         ));
-        let g = Game::parse("kayles").unwrap();
+        // Grundy's game's quotient grows past its limits at heap 29, and 41 stones are
+        // beyond the exhaustive search.
+        let g = Game::parse("grundy").unwrap();
         assert!(matches!(
             analyze(&g, &[41], Rule::Misere, Convention::Heaps, |n| n),
             Err(PositionError::MisereTooLarge { .. })

@@ -1,0 +1,126 @@
+//! Who wins a misère position of any game, and by which method: misère Nim's exact rule
+//! for Nim; the misère quotient ([`crate::engine::misere`]) for every other game, computed
+//! for heaps up to the largest heap of the position, with no limit on the stones; and the
+//! exhaustive search ([`Search`], at most [`MISERE_MAX_STONES`] stones) only when the
+//! quotient grows past its limits. The method is part of every answer, so the output can
+//! say which one answered.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::misere::MisereQuotient;
+use crate::engine::Engine;
+use crate::game::Game;
+use crate::position::exhaustive::{Search, MISERE_MAX_STONES};
+use crate::position::misere::analyze_misere_nim;
+use crate::position::model::PositionError;
+use crate::position::Outcome;
+
+/// The largest heap an analysis computes a quotient for (Kayles to 1,024: 0.08 s and
+/// 40 MB here; the memory grows with the square of the heap for games that split).
+pub const ANALYSIS_MAX_HEAP: u64 = 1024;
+
+/// The method that answered a misère position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum MisereMethod {
+    /// Misère Nim's rule (Bouton), exact at any size.
+    NimRule,
+    /// The misère quotient of the heaps up to `bound`.
+    Quotient {
+        /// |Q|.
+        order: usize,
+        /// |P|.
+        p_portion: usize,
+        /// The largest heap it covers.
+        bound: u64,
+        /// Whether every position within the bound plays as misère Nim on its values.
+        tame: bool,
+    },
+    /// The memoized exhaustive search, limited to `limit` stones.
+    Exhaustive {
+        /// [`MISERE_MAX_STONES`].
+        limit: u64,
+        /// Why the quotient did not answer.
+        reason: String,
+    },
+}
+
+impl MisereMethod {
+    /// The method in words: "by the misère quotient of order 6 (heaps up to 30)".
+    pub fn describe(&self) -> String {
+        match self {
+            MisereMethod::NimRule => "by misère Nim's rule".into(),
+            MisereMethod::Quotient { order, p_portion, bound, tame } => {
+                let mut s =
+                    format!("by the misère quotient of order {order} (heaps up to {bound}, {p_portion} P-elements)");
+                if *tame {
+                    s.push_str("; the game is tame there: it plays as misère Nim on the normal-play values");
+                }
+                s
+            }
+            MisereMethod::Exhaustive { limit, reason } => {
+                format!("by exhaustive search (at most {limit} stones; the misère quotient did not answer: {reason})")
+            }
+        }
+    }
+}
+
+/// Answers misère positions of one game whose heaps stay within those it was made for.
+pub enum MisereOracle<'g> {
+    /// Misère Nim.
+    Nim,
+    /// The quotient.
+    Quotient(Box<MisereQuotient>),
+    /// The exhaustive search.
+    Search(Search<'g, Game>, String),
+}
+
+impl<'g> MisereOracle<'g> {
+    /// The oracle for positions of `game` whose heaps are at most `max_heap` and whose
+    /// stones are at most `stones`: the quotient when it can be computed, the exhaustive
+    /// search when the quotient fails and the stones are within its limit.
+    pub fn new(game: &'g Game, max_heap: u64, stones: u64) -> Result<MisereOracle<'g>, PositionError> {
+        if game.has_misere_nim_rule() {
+            return Ok(MisereOracle::Nim);
+        }
+        let quotient = if max_heap > ANALYSIS_MAX_HEAP {
+            Err(format!("heaps above {ANALYSIS_MAX_HEAP} are not given a quotient in an analysis"))
+        } else {
+            Engine::misere_quotient(game, max_heap, false, &mut |_| {}).map_err(|e| e.to_string())
+        };
+        match quotient {
+            Ok(q) => Ok(MisereOracle::Quotient(Box::new(q))),
+            Err(e) if stones <= MISERE_MAX_STONES => Ok(MisereOracle::Search(Search::new(game, true), e)),
+            Err(e) => {
+                Err(PositionError::MisereTooLarge { game: game.name(), stones, limit: MISERE_MAX_STONES, quotient: e })
+            }
+        }
+    }
+
+    /// Whether the player to move wins `heaps` under misère play.
+    pub fn player_to_move_wins(&mut self, heaps: &[u64]) -> bool {
+        match self {
+            MisereOracle::Nim => analyze_misere_nim(heaps).outcome == Outcome::PlayerToMoveWins,
+            MisereOracle::Quotient(q) => {
+                !q.is_p_position(heaps).expect("positions stay within the heaps the quotient was computed for")
+            }
+            MisereOracle::Search(s, _) => s.player_to_move_wins(heaps),
+        }
+    }
+
+    /// Which method answers.
+    pub fn method(&self) -> MisereMethod {
+        match self {
+            MisereOracle::Nim => MisereMethod::NimRule,
+            MisereOracle::Quotient(q) => MisereMethod::Quotient {
+                order: q.order(),
+                p_portion: q.p_portion(),
+                bound: q.bound(),
+                tame: q.is_tame(),
+            },
+            MisereOracle::Search(_, reason) => {
+                MisereMethod::Exhaustive { limit: MISERE_MAX_STONES, reason: reason.clone() }
+            }
+        }
+    }
+}
