@@ -108,8 +108,16 @@ fn misere_and_counting_conventions() {
     assert_eq!(a["legal_moves"], 6);
     let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"s1,2,3","heaps":[5,5,3]}"#));
     assert_eq!((a["legal_moves"].as_u64(), a["winning_moves"].as_u64()), (Some(9), Some(3)));
+    // 41 stones of Kayles: by the misère quotient, which the answer names.
+    let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"kayles","heaps":[30,11],"misere":true}"#));
+    assert_eq!(
+        (a["misere_method"]["kind"].as_str(), a["misere_method"]["order"].as_u64()),
+        (Some("quotient"), Some(40))
+    );
+    // Grundy's game's quotient grows past its limits at heap 29, and 41 stones are beyond
+    // the exhaustive search.
     for body in [
-        &br#"{"game":"kayles","heaps":[30,11],"misere":true}"#[..],
+        &br#"{"game":"grundy","heaps":[30,11],"misere":true}"#[..],
         br#"{"game":"nim","heaps":[3],"count":"placements"}"#,
     ] {
         assert_eq!(handle("POST", "/api/analyze", body).status, 422, "{}", String::from_utf8_lossy(body));
