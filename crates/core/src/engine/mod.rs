@@ -244,7 +244,7 @@ impl Engine {
         self.kind
     }
 
-    /// Whether [`Engine::value`] answers at once, without a table of smaller heaps.
+    /// Whether the engine is a closed form: any heap at once, without a table of smaller heaps.
     pub fn is_closed_form(&self) -> bool {
         self.kind == EngineKind::ClosedForm
     }
@@ -288,34 +288,6 @@ impl Engine {
         let mut run = self.run();
         run.extend_to(end, progress)?;
         Ok(run.into_values())
-    }
-
-    /// G(n): at once by a closed form, otherwise from a table of G(0..=n).
-    pub fn value(&self, n: u64, progress: &mut dyn FnMut(u64)) -> Result<u64, EngineError> {
-        if self.kind == EngineKind::ClosedForm {
-            return Ok(closed_form(&self.game, n));
-        }
-        let end = usize::try_from(n).ok().and_then(|n| n.checked_add(1));
-        let end = end.ok_or(EngineError::TooManyHeaps { heap: n, heaps: n.saturating_add(1) })?;
-        let mut run = self.run();
-        run.extend_to(end, progress)?;
-        Ok(run.get(n as usize))
-    }
-
-    /// A function heap -> G(heap) for every heap up to `max_heap`, for position analysis:
-    /// a closed form answers any heap; other engines compute G(0..=max_heap) first.
-    pub fn value_fn(
-        &self,
-        max_heap: u64,
-        progress: &mut dyn FnMut(u64),
-    ) -> Result<impl FnMut(u64) -> u64 + use<>, EngineError> {
-        let mut run = self.run();
-        if self.kind != EngineKind::ClosedForm {
-            let end = usize::try_from(max_heap).ok().and_then(|n| n.checked_add(1));
-            let end = end.ok_or(EngineError::TooManyHeaps { heap: max_heap, heaps: max_heap.saturating_add(1) })?;
-            run.extend_to(end, progress)?;
-        }
-        Ok(move |n: u64| run.get(n as usize))
     }
 }
 

@@ -18,10 +18,10 @@ use std::fmt::Write;
 
 use thiserror::Error;
 
-use crate::engine::{Engine, EngineChoice, EngineError};
+use crate::engine::{Engine, EngineChoice, EngineError, Limits};
 use crate::game::HeapGame;
 use crate::game::{Game, Played};
-use crate::period::{can_prove, find_period};
+use crate::period::{can_prove, find_period, heap_values};
 use crate::position::model::{self, heap_label, Convention, PositionError, Rule};
 
 /// Largest heap a worked solution explains: the mex table has a row per heap.
@@ -211,8 +211,10 @@ pub fn worked(played: &Played, heaps: &[u64], convention: Convention) -> Result<
     if largest > MAX_EXPLAINED_HEAP {
         return Err(ExplainError::HeapTooLarge { found: largest });
     }
-    let mut value = Engine::choose(game, EngineChoice::Auto)?.value_fn(largest, &mut |_| {})?;
-    let table: Vec<u64> = (0..=largest).map(&mut value).collect();
+    // A worked solution is small (heaps up to MAX_EXPLAINED_HEAP): no limit is needed.
+    let unlimited = Limits { bytes: u64::MAX, seconds: f64::INFINITY };
+    let values = heap_values(&Engine::choose(game, EngineChoice::Auto)?, largest, unlimited, &mut |_, _| {})?;
+    let table: Vec<u64> = (0..=largest).map(|n| values.get(n)).collect();
     // Only games with a periodicity theorem can have a proved period; for the others the
     // search would compute PERIOD_SEARCH values (seconds for Grundy's game) for nothing.
     let period = if can_prove(game) {
