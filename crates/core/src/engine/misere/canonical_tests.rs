@@ -181,3 +181,80 @@ fn heaps_equal_to_nim_heaps_by_brute_force() {
         eprintln!("{name}: {distinct} heaps up to 10 are not nim heaps");
     }
 }
+
+/// Conway's linked criterion, which `Forms::equals` rests on: two canonical forms G, H are
+/// linked (some T makes G + T and H + T both P-positions) exactly when neither is an
+/// option of the other. Checked on every pair of day-4 forms: for a pair that is not
+/// linked by the criterion, no sum T of up to two day-4 forms links them (none can); for
+/// a pair that is, T is built as in the proof, with options X (G' + X a P-position,
+/// H + X not) for each G' and Y (H' + Y a P-position, G + Y not) for each H', each a sum
+/// of up to two day-4 forms, and G + T and H + T are checked to be P-positions.
+#[test]
+fn linked_criterion_by_brute_force() {
+    let mut forms = Forms::new();
+    let day4 = days(&mut forms)[4].clone();
+    let mut sums: Vec<Vec<usize>> = vec![vec![]];
+    for (i, &a) in day4.iter().enumerate() {
+        sums.push(vec![a as usize]);
+        for &b in &day4[i..] {
+            sums.push(vec![a as usize, b as usize]);
+        }
+    }
+    let mut trees = Trees::of(&forms);
+    let mut sum_nodes: HashMap<Vec<usize>, usize> = HashMap::new();
+    let mut linked_pairs = 0;
+    for &g in &day4 {
+        for &h in &day4 {
+            let (gf, hf) = (forms.form(g).clone(), forms.form(h).clone());
+            let (g, h) = (g as usize, h as usize);
+            if gf.options.contains(&(h as FormId)) || hf.options.contains(&(g as FormId)) {
+                let found =
+                    sums.iter().any(|t| trees.is_p([&t[..], &[g]].concat()) && trees.is_p([&t[..], &[h]].concat()));
+                assert!(!found, "forms {g} and {h}: linked, though one is an option of the other");
+                continue;
+            }
+            let mut t_options = Vec::new();
+            for (options, other) in [(&gf.options, h), (&hf.options, g)] {
+                for &o in options.iter() {
+                    let x = sums
+                        .iter()
+                        .find(|x| {
+                            trees.is_p([&x[..], &[o as usize]].concat()) && !trees.is_p([&x[..], &[other]].concat())
+                        })
+                        .unwrap_or_else(|| panic!("forms {g} and {h}: no sum tells option {o} from {other}"))
+                        .clone();
+                    t_options.push(sum_node(&mut trees, &mut sum_nodes, x));
+                }
+            }
+            let t = if t_options.is_empty() { 1 } else { trees.add(t_options) };
+            assert!(trees.is_p(vec![g, t]) && trees.is_p(vec![h, t]), "forms {g} and {h}: the T of the proof fails");
+            linked_pairs += 1;
+        }
+    }
+    assert!(linked_pairs > 0);
+}
+
+/// A tree for a sum of trees (its options: one component moved).
+fn sum_node(trees: &mut Trees, memo: &mut HashMap<Vec<usize>, usize>, mut sum: Vec<usize>) -> usize {
+    sum.retain(|&t| !trees.nodes[t].is_empty());
+    sum.sort_unstable();
+    match sum.len() {
+        0 => return 0,
+        1 => return sum[0],
+        _ => {}
+    }
+    if let Some(&n) = memo.get(&sum) {
+        return n;
+    }
+    let mut children = Vec::new();
+    for i in 0..sum.len() {
+        for c in trees.nodes[sum[i]].clone() {
+            let mut next = sum.clone();
+            next[i] = c;
+            children.push(sum_node(trees, memo, next));
+        }
+    }
+    let n = trees.add(children);
+    memo.insert(sum, n);
+    n
+}
