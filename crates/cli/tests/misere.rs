@@ -39,7 +39,9 @@ fn quotient_of_dawsons_kayles() {
 #[test]
 fn genus_of_kayles() {
     let text = stdout(&grundy(&["genus", "--game", "kayles", "--to", "20"]));
-    assert!(text.contains("    5: 4^146"), "{text}");
+    assert!(text.contains("    5: 4^146            restless"), "{text}");
+    assert!(text.contains("    6: 3                nim heap"), "{text}");
+    assert!(text.contains("    7: 2^2              tame"), "{text}");
     assert!(text.contains("   20: 1^031"), "{text}");
     let err = grundy(&["genus", "--game", "kayles", "--to", "41"]);
     assert!(String::from_utf8_lossy(&err.stderr).contains("up to 40 stones"));

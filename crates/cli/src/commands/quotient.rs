@@ -100,16 +100,16 @@ pub fn genus(out: &mut impl Write, game: &Game, to: u64, format: QuotientFormat)
             let doc = json!({
                 "game": game.name(),
                 "genus": list.iter().enumerate().map(|(h, g)| json!({
-                    "heap": h, "genus": g.to_string(), "value": g.value, "superscript": g.superscript, "tame": g.is_tame(),
+                    "heap": h, "genus": g.to_string(), "value": g.value, "superscript": g.printed,
+                    "numbers": g.superscript, "tame_numbers": g.is_tame(), "phylum": g.phylum_name(), "nim_heap": g.is_nim_heap,
                 })).collect::<Vec<_>>(),
             });
             writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
         }
         QuotientFormat::Text => {
-            writeln!(out, "genus of single heaps of {} (g^(γ0 γ1 ...), γk = misère value with k copies of *2; the last two digits alternate)", game.name())?;
+            writeln!(out, "genus of single heaps of {} as CGSuite prints it (g^(γ0 γ1 ...), γk = misère value with k copies of *2; the last two digits alternate; a bare g: the heap equals *g in misère play; one digit: tame or restive), and the phylum of the heap's misère canonical form", game.name())?;
             for (h, g) in list.iter().enumerate() {
-                let tame = if g.is_tame() { "tame (the genus of a nim heap)" } else { "" };
-                writeln!(out, "  {:>3}: {:<16} {tame}", game.heap_name(h as u64), g.to_string())?;
+                writeln!(out, "  {:>3}: {:<16} {}", game.heap_name(h as u64), g.to_string(), g.phylum_name())?;
             }
         }
     }

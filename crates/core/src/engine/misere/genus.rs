@@ -7,18 +7,20 @@
 //! is not additive, so the recursion runs on positions (sums of heaps), memoized, and is
 //! limited like the exhaustive search to heaps of at most [`GENUS_MAX_HEAP`] stones.
 //!
-//! The sequence ends in period 2; it is printed trimmed as CGSuite trims it (the last
-//! digit dropped while it equals the digit two before, at least two digits kept), digits
-//! run together or, once one is 10 or more, in parentheses with commas. CGSuite prints a
-//! shorter form for games whose misère canonical form is a nim heap (a bare g) or tame or
-//! restive (one digit); that depends on canonical forms, which this module does not
-//! compute, so it always prints the trimmed digits ([`Genus::cgsuite_matches`] compares
-//! with CGSuite's text by meaning).
+//! The sequence ends in period 2. It is printed as CGSuite prints it, which depends on the
+//! heap's misère canonical form (`canonical`): a bare g for a nim heap, one digit for a
+//! tame or restive game (Kayles' heap 7 is `2^2`: the numbers of *2, yet not equal to *2),
+//! otherwise the digits CGSuite computes from the options' genera (`genus_form`), run
+//! together or, once one is 10 or more, in parentheses with commas. The numbers are also
+//! computed here straight from the recursion above, trimmed ([`Genus::superscript`]), and
+//! the tests check that both agree on every term.
 
 use std::collections::HashMap;
 
 use thiserror::Error;
 
+use super::canonical::{FormId, Forms, Phylum};
+use super::genus_form::GenusTable;
 use crate::game::{Game, HeapGame};
 
 /// The largest heap whose genus is computed (every position reachable from it is
@@ -52,6 +54,13 @@ pub struct Genus {
     pub value: u64,
     /// γ0, γ1, ... trimmed: past them the last two alternate.
     pub superscript: Vec<u64>,
+    /// The superscript as CGSuite prints it: none for a nim heap, one digit (γ0) for a
+    /// tame or restive game, else CGSuite's trimmed digits.
+    pub printed: Vec<u64>,
+    /// The phylum of the heap's misère canonical form.
+    pub phylum: Phylum,
+    /// Whether the heap equals the nim heap *value in misère play.
+    pub is_nim_heap: bool,
 }
 
 impl Genus {
@@ -73,6 +82,19 @@ impl Genus {
         self.gamma(0) == first && (1..TERMS).all(|k| self.gamma(k) == if k % 2 == 1 { g ^ 2 } else { g })
     }
 
+    /// The phylum of the heap's misère canonical form in words: "nim heap", "tame",
+    /// "tameable", "restive", "restless" or "wild".
+    pub fn phylum_name(&self) -> &'static str {
+        match self.phylum {
+            Phylum::NimHeap => "nim heap",
+            p if p.is_tame() => "tame",
+            p if p.is_restive() => "restive",
+            Phylum::Tameable => "tameable",
+            Phylum::Restless => "restless",
+            _ => "wild",
+        }
+    }
+
     /// Whether CGSuite's printed genus (`2^2`, `4^146`, a bare `3`, `6^(1,9,10,8)`) has
     /// the same numbers. A bare g stands for a nim heap; one digit s for a tame or
     /// restive game: γ0 = s, then g xor 2, g, ... when s = g or both are below 2, else
@@ -84,9 +106,12 @@ impl Genus {
 }
 
 impl std::fmt::Display for Genus {
+    /// CGSuite's text: `3`, `2^2`, `4^146`, `6^(1,9,10,8)`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let s: Vec<String> = self.superscript.iter().map(u64::to_string).collect();
-        if self.superscript.iter().any(|&d| d >= 10) {
+        let s: Vec<String> = self.printed.iter().map(u64::to_string).collect();
+        if s.is_empty() {
+            write!(f, "{}", self.value)
+        } else if self.printed.iter().any(|&d| d >= 10) {
             write!(f, "{}^({})", self.value, s.join(","))
         } else {
             write!(f, "{}^{}", self.value, s.concat())
@@ -156,12 +181,20 @@ pub fn genus(game: &Game, to: u64) -> Result<Vec<Genus>, GenusError> {
     if to > GENUS_MAX_HEAP {
         return Err(GenusError::TooLarge { heap: to });
     }
-    let mut memo = Memo { game, options: Vec::new(), values: Vec::new(), gammas: HashMap::new() };
+    let mut memo = Memo {
+        game,
+        options: Vec::new(),
+        values: Vec::new(),
+        gammas: HashMap::new(),
+        forms: Forms::new(),
+        form_of: HashMap::new(),
+        genera: GenusTable::default(),
+    };
     (0..=to)
         .map(|n| {
             memo.heap(n);
             let key: Vec<u32> = if memo.options[n as usize].is_empty() { vec![] } else { vec![n as u32] };
-            let seq = memo.gamma(key);
+            let seq = memo.gamma(key.clone());
             let mut m = seq.len();
             while m > 2 && seq[m - 1] == seq[m - 3] {
                 m -= 1;
@@ -169,7 +202,16 @@ pub fn genus(game: &Game, to: u64) -> Result<Vec<Genus>, GenusError> {
             if m > TERMS - 6 {
                 return Err(GenusError::Unsettled { heap: n });
             }
-            Ok(Genus { value: memo.values[n as usize], superscript: seq[..m].to_vec() })
+            let form = memo.form(key);
+            let printed = memo.genera.genus(&memo.forms, form);
+            let phylum = memo.forms.form(form).phylum;
+            Ok(Genus {
+                value: memo.values[n as usize],
+                superscript: seq[..m].to_vec(),
+                printed: printed.digits,
+                phylum,
+                is_nim_heap: phylum == Phylum::NimHeap,
+            })
         })
         .collect()
 }
@@ -179,6 +221,9 @@ struct Memo<'g> {
     options: Vec<Vec<Vec<u32>>>,
     values: Vec<u64>,
     gammas: HashMap<Vec<u32>, Vec<u64>>,
+    forms: Forms,
+    form_of: HashMap<Vec<u32>, FormId>,
+    genera: GenusTable,
 }
 
 impl Memo<'_> {
@@ -206,23 +251,40 @@ impl Memo<'_> {
         }
     }
 
+    /// The options of a position (sorted heaps, each with a move), each sorted.
+    fn position_options(&self, pos: &[u32]) -> Vec<Vec<u32>> {
+        let mut out = Vec::new();
+        for (i, &h) in pos.iter().enumerate() {
+            if i > 0 && pos[i - 1] == h {
+                continue;
+            }
+            for o in &self.options[h as usize] {
+                let mut next: Vec<u32> = pos.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x).collect();
+                next.extend(o);
+                next.sort_unstable();
+                out.push(next);
+            }
+        }
+        out
+    }
+
+    /// The misère canonical form of a position.
+    fn form(&mut self, pos: Vec<u32>) -> FormId {
+        if let Some(&id) = self.form_of.get(&pos) {
+            return id;
+        }
+        let options: Vec<FormId> = self.position_options(&pos).into_iter().map(|o| self.form(o)).collect();
+        let id = self.forms.canonical(options);
+        self.form_of.insert(pos, id);
+        id
+    }
+
     /// γ0..γ(TERMS-1) of a position (sorted heaps, each with a move).
     fn gamma(&mut self, pos: Vec<u32>) -> Vec<u64> {
         if let Some(s) = self.gammas.get(&pos) {
             return s.clone();
         }
-        let mut option_seqs: Vec<Vec<u64>> = Vec::new();
-        for (i, &h) in pos.iter().enumerate() {
-            if i > 0 && pos[i - 1] == h {
-                continue;
-            }
-            for o in self.options[h as usize].clone() {
-                let mut next: Vec<u32> = pos.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x).collect();
-                next.extend(o);
-                next.sort_unstable();
-                option_seqs.push(self.gamma(next));
-            }
-        }
+        let option_seqs: Vec<Vec<u64>> = self.position_options(&pos).into_iter().map(|o| self.gamma(o)).collect();
         let mex = |s: &[u64]| (0..).find(|v| !s.contains(v)).unwrap_or(0);
         let mut seq: Vec<u64> = Vec::with_capacity(TERMS);
         for k in 0..TERMS {

@@ -63,13 +63,16 @@
 use thiserror::Error;
 
 use crate::game::Game;
+pub use canonical::{FormId, Forms, Phylum};
 pub use genus::{genus, Genus, GenusError, GENUS_MAX_HEAP};
 pub use monoid::Element;
 pub use present::{generator_name, write_word, Presentation};
 
 mod build;
+mod canonical;
 mod families;
 mod genus;
+mod genus_form;
 mod monoid;
 mod present;
 mod tame;
@@ -375,5 +378,7 @@ fn nim_values(heaps: &build::Heaps) -> Vec<u64> {
     g
 }
 
+#[cfg(test)]
+mod canonical_tests;
 #[cfg(test)]
 mod tests;
