@@ -9,7 +9,7 @@
 // every game at desktop and phone width and in dark mode under target/e2e/. The tests
 // named "#N" are the numbered findings of issue 27, each of which failed before its fix.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { chromium } from "playwright-core";
@@ -643,6 +643,58 @@ try {
       check(said.length > 10 && cli.includes(said) && (await page.textContent("h1")) === "Play" && (await page.$$(".heap")).length === 0,
         `the rule ${bad} is refused as the CLI refuses it, and no game is left on show: ${said}`);
     }
+  });
+
+  await section("A game on a graph: pasted or loaded, played, linked, refused in words", async () => {
+    const wythoff = readFileSync(join(root, "examples/graphs/wythoff-4x4.txt"), "utf8");
+    await goto("?game=kayles&heaps=3");
+    await page.selectOption("#game", "graph");
+    check(!(await page.isHidden("#graph-text")) && (await page.textContent("#heaps-word")) === "Tokens", "the graph menu entry shows the graph field and asks for tokens");
+    await page.fill("#graph-text", wythoff);
+    await page.fill("#heaps", "d4 c2");
+    await page.click("#start");
+    await idle();
+    const titles = await page.$$eval("#heaps-view .heap-title", (t) => t.map((x) => x.textContent));
+    check(titles.length === 2 && /^Token A on d4 \(G = \d+\)/.test(titles[0]) && /^Token B on c2 \(G = 0\)/.test(titles[1]), `tokens drawn on their vertices: ${titles.join(" | ")}`);
+    const labels = await page.$$eval("#heaps-view .target", (t) => t.map((b) => b.getAttribute("aria-label")));
+    check(labels.includes("move token A from d4 to a1, winning") && labels.includes("move token A from d4 to c4, losing") && labels.includes("move token B from c2 to a2, losing"),
+      `every move marked in the core's words (${labels.length}): ${labels.slice(0, 3).join("; ")}`);
+    // Each mark agrees with the command line on the same file.
+    const cli = spawnSync(bin, ["analyze", "--game", "graph:" + join(root, "examples/graphs/wythoff-4x4.txt"), "d4", "c2"], { encoding: "utf8" }).stdout;
+    const winning = labels.filter((l) => l.endsWith(", winning")).map((l) => l.replace(/, winning$/, ""));
+    check(winning.length > 0 && winning.every((w) => cli.includes(w)), `the winning moves are the CLI's: ${winning.join("; ")}`);
+    await page.click('#heaps-view .target[aria-label="move token A from d4 to a1, winning"]');
+    await settled();
+    const moved = await page.textContent("#last-move");
+    check(/^You: move token A from d4 to a1\. Computer: move token B from c2 to /.test(moved), `a move is played and the computer replies: ${moved}`);
+    const url = page.url();
+    check(new URL(url).searchParams.get("graph").length < 3000 && url.length < 4000, `the link holds the graph, packed (${url.length} characters)`);
+    await page.reload();
+    await idle();
+    check(page.url() === url && (await page.textContent("#last-move")) === moved && (await page.inputValue("#graph-text")) === wythoff,
+      "the link reloads the graph, the tokens and the moves");
+    await axeCheck("a game on a graph");
+    await page.locator("#board").screenshot({ path: join(shots, "graph-1100.png") });
+    // A cycle and a missing vertex are refused as the CLI refuses them, and no board stays.
+    for (const [text, words] of [["a: b\nb: a\n", /the graph has a cycle \(a -> b -> a\), so a game need not end/], ["a: b\n", /a move leads to "b", which has no line of its own/]]) {
+      await page.selectOption("#game", "graph");
+      await page.fill("#graph-text", text);
+      await page.fill("#heaps", "a");
+      await page.click("#start");
+      await page.waitForSelector("#status[data-state=error]");
+      const said = await page.textContent("#status");
+      check(words.test(said) && /^Could not set up the board: graph pasted: /.test(said) && (await page.$$(".target")).length === 0 && (await page.isHidden("#retry")),
+        `a bad graph is refused in words: ${said}`);
+    }
+    await page.fill("#graph-text", wythoff);
+    await page.fill("#heaps", "d4 z9");
+    await page.click("#start");
+    await page.waitForSelector("#status[data-state=error]");
+    check(/has no vertex named "z9" \(it has 16\)/.test(await page.textContent("#status")), `an unknown token is named: ${await page.textContent("#status")}`);
+    const tooBig = await post("/api/game", { name: "big", graph: "a:\n".padEnd(70000, "#") });
+    check(/more than the page's limit of 65536/.test(tooBig.error), `a graph over 64 KiB is refused: ${tooBig.error}`);
+    const named = await post("/api/analyze", { game: "graph:/etc/passwd", heaps: [1] });
+    check(/names a file, which the web page cannot read/.test(named.error), `graph: names are refused on the web: ${named.error}`);
   });
 
   await section("Learners: a hint with marks hidden, reasons on hov", async () => {

@@ -323,6 +323,16 @@ fn analysis_reply(a: &Analysis, g: &dyn Fn(u64) -> u64, game: &Game) -> Reply {
 /// Why a position without moves has none, naming what is left by the catalog's picture of
 /// the game (heaps, rows of pins, strips of squares).
 fn end_reason(game: &Game, heaps: &[u64]) -> String {
+    // On a graph a heap is a token's vertex: name the vertices where the tokens are stuck.
+    if game.largest_heap().is_some() {
+        let mut names: Vec<String> = heaps.iter().filter(|&&v| v > 0).map(|&v| game.heap_name(v)).collect();
+        names.dedup();
+        return match names.as_slice() {
+            [] => "there is no token to move".to_string(),
+            [one] => format!("no move is left: every token is on {one}, which has no move"),
+            _ => format!("no move is left: the tokens are on {}, which have no move", names.join(", ")),
+        };
+    }
     let noun = Words::of(game).thing();
     let mut sizes: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
     sizes.sort_unstable();

@@ -266,6 +266,7 @@ fn a_graph_position_is_analyzed_in_the_cores_words() {
     assert_eq!(c["move"]["winning"], true);
     let over = json_of(&handle("POST", "/api/analyze", &graph_body(WYTHOFF, &[a1])));
     assert_eq!(over["game_over"], true);
+    assert_eq!(over["end_reason"], "no move is left: every token is on a1, which has no move");
 }
 
 #[test]
