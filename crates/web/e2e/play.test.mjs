@@ -691,6 +691,45 @@ try {
     await page.click("#start");
     await page.waitForSelector("#status[data-state=error]");
     check(/has no vertex named "z9" \(it has 16\)/.test(await page.textContent("#status")), `an unknown token is named: ${await page.textContent("#status")}`);
+    // A file loaded with the file input, on a phone: its name labels the game.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setInputFiles("#graph-file", join(root, "examples/graphs/take-1-2-3.txt"));
+    await page.waitForFunction(() => document.getElementById("graph-text").value.length > 0);
+    const takeNames = await page.evaluate(() => document.getElementById("graph-text").value.split("\n").filter((l) => /^[^#\s][^:]*:/.test(l)).map((l) => l.split(":")[0]));
+    await page.fill("#heaps", takeNames[takeNames.length - 1]);
+    await page.click("#start");
+    await idle();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    check(/take-1-2-3\.txt/.test(await page.textContent("h1")) && (await page.$$("#heaps-view .target")).length > 0 && overflow <= 1,
+      `a graph loaded from its file plays at 390px (${await page.textContent("h1")}, ${overflow}px sideways)`);
+    await page.locator("#board").screenshot({ path: join(shots, "graph-390.png") });
+    await page.locator("#setup").screenshot({ path: join(shots, "graph-setup-390.png") });
+    await page.setViewportSize({ width: 1100, height: 900 });
+    // A graph too large for a link: the page says so; Back and Forward still work in the
+    // game; the link alone says that the file is needed.
+    let seed = 7;
+    const hex = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed.toString(16).padStart(8, "0"); };
+    const names = Array.from({ length: 400 }, hex);
+    const big = names.map((n, i) => `${n}: ${names.slice(Math.max(0, i - 3), i).join(" ")}`).join("\n");
+    await page.selectOption("#game", "graph");
+    await page.fill("#graph-text", big);
+    await page.fill("#heaps", names[399]);
+    await page.click("#start");
+    await idle();
+    await (await page.$(".target[data-win=true]") || await page.$(".target")).click();
+    await settled();
+    const bigUrl = page.url();
+    check(new URL(bigUrl).searchParams.get("graph") === "-" && /too large to go in a link/.test(await page.textContent("#graph-note")) && !(await page.isHidden("#graph-note")),
+      `a graph too large for a link is said to need its file again: ${await page.textContent("#graph-note")}`);
+    await page.goBack();
+    await calm();
+    const current = await page.$eval("#move-list [aria-current=step]", (x) => x.textContent);
+    check((await page.$$("#move-list li")).length === 3 && /^You: move token A from /.test(current) && (await state()) === "computer",
+      `Back works in a game whose graph is not in the link: ${current}`);
+    await goto(new URL(bigUrl).search);
+    check(/This link is for a game on the graph pasted, which was too large to go in a link: choose "A game on a graph", load its file again/.test(await page.textContent("#status")),
+      `the link alone says the file is needed: ${await page.textContent("#status")}`);
+    await axeCheck("a graph's link without its graph");
     const tooBig = await post("/api/game", { name: "big", graph: "a:\n".padEnd(70000, "#") });
     check(/more than the page's limit of 65536/.test(tooBig.error), `a graph over 64 KiB is refused: ${tooBig.error}`);
     const named = await post("/api/analyze", { game: "graph:/etc/passwd", heaps: [1] });
