@@ -334,6 +334,10 @@ function readUrl() {
     if (q.get("graph") === "-" && S.graph && !S.graph.packed && S.entry && S.entry.id === spec.game) {
       spec.graph = S.graph.text; // Back and Forward within the game being played
     } else if (q.get("graph") === "-") {
+      // The form is made ready for the file: the graph entry chosen, the tokens typed.
+      $("game").value = "graph";
+      showRuleField();
+      $("heaps").value = q.get("heaps") || "";
       throw new Error(`This link is for a game on the graph ${spec.game.slice(0, 60)}, which was too large to go in a link: choose "A game on a graph", load its file again and type the tokens (${(q.get("heaps") || "").slice(0, 60)}).`);
     } else spec.packed = q.get("graph");
     spec.names = (q.get("heaps") || "").trim().split(/[\s,]+/).filter(Boolean);

@@ -691,6 +691,15 @@ try {
     await page.click("#start");
     await page.waitForSelector("#status[data-state=error]");
     check(/has no vertex named "z9" \(it has 16\)/.test(await page.textContent("#status")), `an unknown token is named: ${await page.textContent("#status")}`);
+    // Random start on a graph: tokens on the graph's vertices.
+    await page.fill("#graph-text", wythoff);
+    await page.fill("#heaps", "d4");
+    await page.click("#start");
+    await idle();
+    await page.click("#random");
+    await calm();
+    const randomTitles = await page.$$eval("#heaps-view .heap-title", (t) => t.map((x) => x.textContent));
+    check(randomTitles.length >= 2 && randomTitles.every((t) => /^Token [A-C] on [a-d][1-4] /.test(t)), `Random start puts tokens on the graph: ${randomTitles.join(" | ")}`);
     // A file loaded with the file input, on a phone: its name labels the game.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.setInputFiles("#graph-file", join(root, "examples/graphs/take-1-2-3.txt"));
@@ -704,6 +713,10 @@ try {
       `a graph loaded from its file plays at 390px (${await page.textContent("h1")}, ${overflow}px sideways)`);
     await page.locator("#board").screenshot({ path: join(shots, "graph-390.png") });
     await page.locator("#setup").screenshot({ path: join(shots, "graph-setup-390.png") });
+    await page.emulateMedia({ colorScheme: "dark" });
+    await axeCheck("a game on a graph, 390px, dark");
+    await page.locator("#board").screenshot({ path: join(shots, "graph-390-dark.png") });
+    await page.emulateMedia({ colorScheme: "light" });
     await page.setViewportSize({ width: 1100, height: 900 });
     // A graph too large for a link: the page says so; Back and Forward still work in the
     // game; the link alone says that the file is needed.
@@ -729,6 +742,8 @@ try {
     await goto(new URL(bigUrl).search);
     check(/This link is for a game on the graph pasted, which was too large to go in a link: choose "A game on a graph", load its file again/.test(await page.textContent("#status")),
       `the link alone says the file is needed: ${await page.textContent("#status")}`);
+    check((await page.inputValue("#game")) === "graph" && (await page.inputValue("#heaps")) === names[399] && !(await page.isHidden("#graph-file")),
+      "such a link leaves the form ready for the file, with the tokens typed");
     await axeCheck("a graph's link without its graph");
     const tooBig = await post("/api/game", { name: "big", graph: "a:\n".padEnd(70000, "#") });
     check(/more than the page's limit of 65536/.test(tooBig.error), `a graph over 64 KiB is refused: ${tooBig.error}`);
