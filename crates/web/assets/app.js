@@ -17,7 +17,8 @@ const $ = (id) => document.getElementById(id);
 let catalog = { games: [], max_heaps: 256, max_heap: 1000, misere_max_stones: 40 };
 
 const S = {
-  entry: null, // the game: { id, name, rules, play, ui, misere_max_stones }
+  entry: null, // the game: { id, name, rules, play, ui, misere_max_stones, vertices }
+  graph: null, // a game on a graph: { text, packed } (packed: the text for a link, or null when too long)
   misere: false,
   first: "player", // who moves first: "player" (you, player 1) or "computer" (player 2)
   vs: "0", // the opponent: the computer's chance of a random move ("0", "0.33", ...) or "two"
@@ -76,6 +77,7 @@ function turn() {
 
 function request(pos) {
   const r = { game: S.entry.id, heaps: pos.heaps, misere: S.misere, count: S.entry.play === "heap" ? "heaps" : "placements" };
+  if (S.graph) r.graph = S.graph.text;
   if (pos.places) r.places = pos.places;
   return r;
 }
@@ -236,7 +238,8 @@ function hint() {
 // ---- the URL ----------------------------------------------------------------------------
 
 function urlFor(k) {
-  const q = new URLSearchParams({ game: S.entry.id, heaps: S.start.join(" ") });
+  const q = new URLSearchParams({ game: S.entry.id, heaps: heapWords(S.start).join(" ") });
+  if (S.graph) q.set("graph", S.graph.packed || "-");
   if (k > 0) q.set("moves", S.moves.slice(0, k).map((m) => m.key).join("."));
   if (S.misere) q.set("misere", "1");
   if (S.first === "computer") q.set("first", "computer");
@@ -258,21 +261,95 @@ function parseHeaps(text, zero) {
 
 const VS = ["0", "0.33", "0.67", "two"];
 
+// ---- games on a graph -------------------------------------------------------------------
+
+/** The largest graph text the page sends (the server's limit too). */
+const MAX_GRAPH = 64 * 1024;
+/** The longest packed graph a link holds (the server reads at most 8 KiB of request head). */
+const MAX_LINK_GRAPH = 3000;
+
+/** Heaps as people read them: on a graph the vertices' names. */
+const heapWords = (heaps) => S.entry && S.entry.vertices ? heaps.map((v) => v ? S.entry.vertices[v - 1] : "none") : heaps;
+
+/** A graph's text for a link: deflate-raw, then base64url. */
+async function packGraph(text) {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+async function unpackGraph(packed) {
+  let text;
+  try {
+    const bin = atob(packed.replace(/-/g, "+").replace(/_/g, "/"));
+    const stream = new Blob([Uint8Array.from(bin, (c) => c.charCodeAt(0))]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+    text = await new Response(stream).text();
+  } catch { throw new Error("The link's graph cannot be read: it was cut short or changed."); }
+  if (text.length > MAX_GRAPH) throw new Error(`The link's graph is over ${MAX_GRAPH} bytes.`);
+  return text;
+}
+
+/** The tokens typed (vertices' names), as the graph numbers them. */
+function tokensOf(entry, names) {
+  if (!names.length) throw new ApiError("give the vertices the tokens start on, by name, e.g. " + entry.vertices.slice(-2).join(" "), 400);
+  if (names.length > catalog.max_heaps) throw new ApiError(`at most ${catalog.max_heaps} tokens`, 400);
+  return names.map((n) => {
+    const v = entry.vertices.indexOf(n);
+    if (v < 0) throw new ApiError(`${entry.name} has no vertex named "${n.slice(0, 40)}" (it has ${entry.vertices.length})`, 400);
+    return v + 1;
+  });
+}
+
+/** The graph in the form: its text, its label (the file's name, or "pasted"), checked for size. */
+function graphOfForm() {
+  const text = $("graph-text").value;
+  if (!text.trim()) throw new Error("Paste a graph or load its file first (one vertex a line, name: the vertices it may move to).");
+  const size = new TextEncoder().encode(text).length;
+  if (size > MAX_GRAPH) throw new Error(`The graph is ${size} bytes, more than the page's limit of ${MAX_GRAPH} (the command line takes up to 64 MiB: grundy play --game graph:FILE).`);
+  return { text, label: $("graph-text").dataset.label || "pasted" };
+}
+
+/** A file chosen: its text goes in the field (a file too large is refused unread). */
+async function loadGraphFile() {
+  const f = $("graph-file").files[0];
+  if (!f) return;
+  if (f.size > MAX_GRAPH) { setStatus(`The file ${f.name} is ${f.size} bytes, more than the page's limit of ${MAX_GRAPH}.`, "error"); return; }
+  $("graph-text").value = await f.text();
+  $("graph-text").dataset.label = f.name;
+  setStatus(`Loaded ${f.name}: type the tokens' vertices and start a new game.`, "idle");
+}
+
 /** A game as a link describes it; a bad link is said, never silently changed. */
 function readUrl() {
   const q = new URLSearchParams(location.search);
-  const known = ["game", "heaps", "moves", "misere", "first", "vs"];
+  const known = ["game", "heaps", "moves", "misere", "first", "vs", "graph"];
   const odd = [...q.keys()].find((k) => !known.includes(k));
   if (odd !== undefined) throw new Error(`The link has "${odd.slice(0, 20)}", which this page does not know.`);
   if (!q.has("game") && !q.has("heaps")) return null;
   const spec = { game: q.get("game") || "grundy", moves: [], misere: false, first: "player", vs: "0" };
-  try {
-    spec.heaps = parseHeaps(q.get("heaps") || "", true);
-  } catch (e) { throw new Error(`The link's heaps are not valid: ${e.message}`); }
+  if (q.has("graph")) {
+    // A game on a graph: the heaps are the tokens' vertices by name.
+    if (q.get("graph") === "-" && S.graph && !S.graph.packed && S.entry && S.entry.id === spec.game) {
+      spec.graph = S.graph.text; // Back and Forward within the game being played
+    } else if (q.get("graph") === "-") {
+      // The form is made ready for the file: the graph entry chosen, the tokens typed.
+      $("game").value = "graph";
+      showRuleField();
+      $("heaps").value = q.get("heaps") || "";
+      throw new Error(`This link is for a game on the graph ${spec.game.slice(0, 60)}, which was too large to go in a link: choose "A game on a graph", load its file again and type the tokens (${(q.get("heaps") || "").slice(0, 60)}).`);
+    } else spec.packed = q.get("graph");
+    spec.names = (q.get("heaps") || "").trim().split(/[\s,]+/).filter(Boolean);
+  } else {
+    try {
+      spec.heaps = parseHeaps(q.get("heaps") || "", true);
+    } catch (e) { throw new Error(`The link's heaps are not valid: ${e.message}`); }
+  }
   const moves = q.get("moves") || "";
   if (moves) {
     spec.moves = moves.split(".");
-    const bad = spec.moves.find((k) => !/^[A-Z]{1,3}(_\d{1,4})*$|^[A-Z]{1,3}\d{1,4}-\d{1,4}$/.test(k));
+    const bad = spec.moves.find((k) => !/^[A-Z]{1,3}(_\d{1,7})*$|^[A-Z]{1,3}\d{1,4}-\d{1,4}$/.test(k));
     if (bad !== undefined) throw new Error(`The link's move "${bad.slice(0, 20)}" is not written as a move.`);
   }
   const pick = (key, allowed, dflt) => {
@@ -289,7 +366,12 @@ function readUrl() {
 
 /** The game named in a link or typed: the catalog's, or any game the CLI takes (asked of
  *  the server, which refuses with the CLI's message). */
-async function resolveGame(id) {
+async function resolveGame(id, graph) {
+  if (graph !== undefined) {
+    const e = await api("/api/game", { name: id, graph });
+    if (!Array.isArray(e.vertices)) throw new ApiError("the server's answer for the graph has no vertices");
+    return e;
+  }
   const g = catalog.games.find((x) => x.id === id);
   if (g) return g;
   return api(`/api/game?name=${encodeURIComponent(id)}`);
@@ -302,11 +384,21 @@ async function load(spec) {
   setStatus("Setting up the board…", "busy");
   let entry = null;
   try {
-    entry = await resolveGame(spec.game);
+    entry = await resolveGame(spec.game, spec.graph);
     if (!current(token)) return;
-    const known = S.entry && S.entry.id === entry.id && same(S.start, spec.heaps) && S.misere === spec.misere &&
+    if (spec.graph !== undefined) spec.heaps = tokensOf(entry, spec.names);
+    const graphSame = (S.graph ? S.graph.text : undefined) === spec.graph;
+    const known = graphSame && S.entry && S.entry.id === entry.id && same(S.start, spec.heaps) && S.misere === spec.misere &&
       S.first === spec.first && (S.vs === "two") === (spec.vs === "two") &&
       S.steps.length > spec.moves.length && spec.moves.every((k, i) => S.moves[i].key === k);
+    if (!graphSame) {
+      S.graph = null;
+      if (spec.graph !== undefined) {
+        const packed = await packGraph(spec.graph);
+        if (!current(token)) return;
+        S.graph = { text: spec.graph, packed: packed.length <= MAX_LINK_GRAPH ? packed : null };
+      }
+    }
     showForm(entry, spec);
     if (!known) {
       S.start = spec.heaps;
@@ -331,6 +423,7 @@ async function load(spec) {
       S.moves = moves;
     }
     S.at = spec.moves.length;
+    if (spec.push) history.pushState(null, "", urlFor(S.at));
     S.pending = null;
     S.hint = null;
     settle(false);
@@ -341,6 +434,7 @@ async function load(spec) {
     if (!entry) {
       // No game: nothing of the one before is left on show.
       S.entry = null;
+      S.graph = null;
       $("title").textContent = "Play";
       document.title = "Play heap games — grundy";
       $("how").textContent = "";
@@ -356,10 +450,17 @@ function showForm(entry, spec) {
   S.first = spec.first;
   S.vs = spec.vs;
   const inMenu = catalog.games.some((g) => g.id === entry.id);
-  $("game").value = inMenu ? entry.id : "other";
-  if (!inMenu) $("rule").value = entry.id;
+  $("game").value = entry.vertices ? "graph" : inMenu ? entry.id : "other";
+  if (!inMenu && !entry.vertices) $("rule").value = entry.id;
+  if (entry.vertices && spec.graph !== undefined && $("graph-text").value !== spec.graph) {
+    $("graph-text").value = spec.graph;
+    $("graph-text").dataset.label = entry.id;
+  }
   showRuleField();
-  $("heaps").value = spec.heaps.join(" ");
+  $("heaps").value = heapWords(spec.heaps).join(" ");
+  const note = $("graph-note");
+  note.hidden = !S.graph || !!S.graph.packed;
+  note.textContent = note.hidden ? "" : "This game's graph is too large to go in a link: a link to it (and a reload) needs the file loaded again.";
   $("misere").checked = spec.misere;
   $("first").value = spec.first;
   $("vs").value = spec.vs;
@@ -372,9 +473,13 @@ function showForm(entry, spec) {
 }
 
 function showRuleField() {
-  const other = $("game").value === "other";
+  const other = $("game").value === "other", graph = $("game").value === "graph";
   $("rule-field").hidden = !other;
   $("rule-help").hidden = !other;
+  $("graph-field").hidden = !graph;
+  $("graph-help").hidden = !graph;
+  $("heaps-word").textContent = graph ? "Tokens" : "Heaps";
+  $("heaps").inputMode = graph ? "text" : "numeric";
 }
 
 function nameSides() {
@@ -387,10 +492,17 @@ function nameSides() {
 async function newGame(heaps) {
   let spec;
   try {
-    const h = heaps || parseHeaps($("heaps").value, false);
-    const game = $("game").value === "other" ? $("rule").value.trim() : $("game").value;
-    if (!game) throw new Error("Type a rule first: a take-and-break code like .6 or a subtraction set like s1,4,5.");
-    spec = { game, heaps: h, moves: [], misere: $("misere").checked && !$("misere").disabled, first: $("first").value, vs: $("vs").value };
+    const misere = $("misere").checked && !$("misere").disabled;
+    if ($("game").value === "graph") {
+      const g = graphOfForm();
+      const names = heaps || $("heaps").value.trim().split(/[\s,]+/).filter(Boolean);
+      spec = { game: g.label, graph: g.text, names, push: true, moves: [], misere, first: $("first").value, vs: $("vs").value };
+    } else {
+      const h = heaps || parseHeaps($("heaps").value, false);
+      const game = $("game").value === "other" ? $("rule").value.trim() : $("game").value;
+      if (!game) throw new Error("Type a rule first: a take-and-break code like .6 or a subtraction set like s1,4,5.");
+      spec = { game, heaps: h, moves: [], misere, first: $("first").value, vs: $("vs").value };
+    }
   } catch (e) {
     S.token += 1;
     S.pending = null;
@@ -407,6 +519,8 @@ async function newGame(heaps) {
     return;
   }
   S.entry = null; // a new game replays from its start
+  S.graph = null;
+  if (spec.graph !== undefined) { await load(spec); return; } // the URL follows once the graph is read
   const q = new URLSearchParams({ game: spec.game, heaps: spec.heaps.join(" ") });
   if (spec.misere) q.set("misere", "1");
   if (spec.first === "computer") q.set("first", "computer");
@@ -419,6 +533,7 @@ async function fromUrl() {
   let spec;
   try {
     spec = readUrl();
+    if (spec && spec.packed !== undefined) spec.graph = await unpackGraph(spec.packed);
   } catch (e) {
     S.token += 1;
     S.steps = [];
@@ -434,6 +549,7 @@ async function fromUrl() {
 // ---- drawing --------------------------------------------------------------------------
 
 function howTo(g) {
+  if (g.vertices) return "How to move: pick a token and where it goes (each button moves that token to the vertex it names); a token on a vertex with no move is stuck.";
   if (g.ui === "cut") return "How to move: click a gap between two stones to split the heap there (arrow keys move between gaps, Enter plays).";
   if (g.play === "row") return "How to move: click a pin to knock it down, or the link between two pins to knock both down. Fallen pins stay where they fell.";
   if (g.play === "strip") return "How to move: click a marked place on a strip; the squares it uses are highlighted before you click. Pieces stay where they were played.";
@@ -471,7 +587,7 @@ function render() {
       `${S.at > 1 ? `${who(S.moves[S.at - 2].side)}: ${S.moves[S.at - 2].description}. ` : ""}${who(lastMove.side)}: ${lastMove.description}.`;
   }
   const o = {
-    live, marks: $("show-marks").checked, hint: S.hint, onMove: playerMove, cut: S.entry.ui === "cut", play: S.entry.play,
+    live, marks: $("show-marks").checked, hint: S.hint, onMove: playerMove, cut: S.entry.ui === "cut", play: S.entry.play, vertices: S.entry.vertices,
     lastTag: lastMove ? `${two() ? who(lastMove.side) + "'s" : lastMove.side === 0 ? "your" : "the computer's"} last move` : "",
   };
   if (lastMove && S.at > 0) {
@@ -508,7 +624,7 @@ function renderMoves() {
     li.appendChild(link);
     list.appendChild(li);
   };
-  item(0, `Start: ${S.start.join(", ")}`);
+  item(0, `Start: ${heapWords(S.start).join(", ")}`);
   S.moves.forEach((m, k) => { if (k < S.steps.length - 1) item(k + 1, `${who(m.side)}: ${m.description}`); });
 }
 
@@ -551,6 +667,12 @@ function toggleMarks() {
 
 // Random heaps; under misère play (searched up to a limit) their total stays within it.
 function randomHeaps() {
+  if ($("game").value === "graph") {
+    // Two or three tokens on the vertices of the graph being played, but its first (a sink).
+    const v = S.graph && S.entry && S.entry.vertices ? S.entry.vertices.slice(1) : [];
+    if (!v.length) return undefined;
+    return Array.from({ length: 2 + Math.floor(Math.random() * 2) }, () => v[Math.floor(Math.random() * v.length)]);
+  }
   const k = 2 + Math.floor(Math.random() * 2);
   const limit = $("misere").checked && S.entry && S.entry.misere_max_stones;
   const most = limit ? Math.min(20, Math.floor(limit / k)) : 20;
@@ -560,6 +682,10 @@ function randomHeaps() {
 function helpLine() {
   const g = S.entry;
   const limit = g && g.misere_max_stones;
+  if ($("game").value === "graph") {
+    $("heaps-help").textContent = "Tokens: the vertices the tokens start on, by name, separated by spaces (one vertex may hold several); press Enter to start.";
+    return;
+  }
   $("heaps-help").textContent = `Heaps: 1 to ${catalog.max_heaps} whole numbers from 1 to ${catalog.max_heap}, separated by spaces; press Enter to start. ` +
     (limit ? `Misère play is searched up to ${limit} stones in all.` : g ? "Misère play follows Bouton's rule at any size." : "");
 }
@@ -594,10 +720,14 @@ function wire() {
   $("show-values").addEventListener("change", () => document.body.classList.toggle("hide-values", !$("show-values").checked));
   $("game").addEventListener("change", () => {
     showRuleField();
+    helpLine();
     if ($("game").value === "other") { $("rule").focus(); return; }
+    if ($("game").value === "graph") { $("graph-text").focus(); return; }
     newGame();
   });
   $("misere").addEventListener("change", () => newGame());
+  $("graph-file").addEventListener("change", loadGraphFile);
+  $("graph-text").addEventListener("input", () => { delete $("graph-text").dataset.label; });
   $("first").addEventListener("change", () => newGame());
   $("vs").addEventListener("change", () => { nameSides(); newGame(); });
   $("heaps-view").addEventListener("keydown", boardKeys);
@@ -638,6 +768,10 @@ async function init() {
   other.value = "other";
   other.textContent = "Another rule: a code or a subtraction set…";
   $("game").appendChild(other);
+  const graph = document.createElement("option");
+  graph.value = "graph";
+  graph.textContent = "A game on a graph: paste it or load its file…";
+  $("game").appendChild(graph);
   $("setup-fields").disabled = false;
   $("practice-new").disabled = false;
   helpLine();

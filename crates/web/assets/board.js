@@ -113,7 +113,28 @@ function target(m, o, extra, text) {
 // Pieces that stay together when a heap wraps: a gap (or link) with the stone after it.
 function unit(row) { const u = el("span", "unit"); row.appendChild(u); return u; }
 
+// A game on a graph: each token on its vertex, with a button for each vertex it may move to.
+function drawTokens(view, b, a, o) {
+  const name = (v) => o.vertices[v - 1];
+  b.heaps.forEach((v, i) => {
+    if (v === 0) return; // no token
+    const moves = a.moves.filter((m) => m.heap_index === i);
+    const box = el("div", "heap");
+    if (o.last && o.last.includes(i)) box.classList.add("last");
+    const title = el("p", "heap-title", `Token ${label(i)} on ${name(v)} `);
+    title.appendChild(el("span", "value", `(G = ${a.values[i]})`));
+    if (o.last && o.last.includes(i)) title.appendChild(el("span", "tag", o.lastTag));
+    box.appendChild(title);
+    const row = el("div", "row");
+    if (!moves.length) row.appendChild(el("span", "help", `${name(v)} has no move: this token is stuck`));
+    for (const m of moves) row.appendChild(target(m, o, "token-to", `to ${name(m.left[0])}`));
+    box.appendChild(row);
+    view.appendChild(box);
+  });
+}
+
 function drawHeaps(view, b, a, o) {
+  if (o.vertices) { drawTokens(view, b, a, o); return; }
   const noun = (n) => `${n} stone${n === 1 ? "" : "s"}`;
   b.heaps.forEach((n, i) => {
     if (n === 0) return; // an emptied heap is gone from the table
@@ -253,7 +274,7 @@ function drawBoard(view, b, a, o, places) {
   view.textContent = "";
   if (b.kind === "heaps") drawHeaps(view, b, a, o);
   else drawRows(view, b, a, o, places);
-  if (b.kind === "heaps" && b.heaps.every((n) => n === 0)) view.appendChild(el("p", "help", "Every heap has been taken."));
+  if (b.kind === "heaps" && !o.vertices && b.heaps.every((n) => n === 0)) view.appendChild(el("p", "help", "Every heap has been taken."));
   // One Tab stop on the board: the first enabled target (arrow keys move from there).
   const first = view.querySelector(".target.hint:not([disabled])") || view.querySelector(".target:not([disabled])");
   if (first) first.tabIndex = 0;

@@ -9,7 +9,7 @@
 // every game at desktop and phone width and in dark mode under target/e2e/. The tests
 // named "#N" are the numbered findings of issue 27, each of which failed before its fix.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { chromium } from "playwright-core";
@@ -643,6 +643,112 @@ try {
       check(said.length > 10 && cli.includes(said) && (await page.textContent("h1")) === "Play" && (await page.$$(".heap")).length === 0,
         `the rule ${bad} is refused as the CLI refuses it, and no game is left on show: ${said}`);
     }
+  });
+
+  await section("A game on a graph: pasted or loaded, played, linked, refused in words", async () => {
+    const wythoff = readFileSync(join(root, "examples/graphs/wythoff-4x4.txt"), "utf8");
+    await goto("?game=kayles&heaps=3");
+    await page.selectOption("#game", "graph");
+    check(!(await page.isHidden("#graph-text")) && (await page.textContent("#heaps-word")) === "Tokens", "the graph menu entry shows the graph field and asks for tokens");
+    await page.fill("#graph-text", wythoff);
+    await page.fill("#heaps", "d4 c2");
+    await page.click("#start");
+    await idle();
+    const titles = await page.$$eval("#heaps-view .heap-title", (t) => t.map((x) => x.textContent));
+    check(titles.length === 2 && /^Token A on d4 \(G = \d+\)/.test(titles[0]) && /^Token B on c2 \(G = 0\)/.test(titles[1]), `tokens drawn on their vertices: ${titles.join(" | ")}`);
+    const labels = await page.$$eval("#heaps-view .target", (t) => t.map((b) => b.getAttribute("aria-label")));
+    check(labels.includes("move token A from d4 to a1, winning") && labels.includes("move token A from d4 to c4, losing") && labels.includes("move token B from c2 to a2, losing"),
+      `every move marked in the core's words (${labels.length}): ${labels.slice(0, 3).join("; ")}`);
+    // Each mark agrees with the command line on the same file.
+    const cli = spawnSync(bin, ["analyze", "--game", "graph:" + join(root, "examples/graphs/wythoff-4x4.txt"), "d4", "c2"], { encoding: "utf8" }).stdout;
+    const winning = labels.filter((l) => l.endsWith(", winning")).map((l) => l.replace(/, winning$/, ""));
+    check(winning.length > 0 && winning.every((w) => cli.includes(w)), `the winning moves are the CLI's: ${winning.join("; ")}`);
+    await page.click('#heaps-view .target[aria-label="move token A from d4 to a1, winning"]');
+    await settled();
+    const moved = await page.textContent("#last-move");
+    check(/^You: move token A from d4 to a1\. Computer: move token B from c2 to /.test(moved), `a move is played and the computer replies: ${moved}`);
+    const url = page.url();
+    check(new URL(url).searchParams.get("graph").length < 3000 && url.length < 4000, `the link holds the graph, packed (${url.length} characters)`);
+    await page.reload();
+    await idle();
+    check(page.url() === url && (await page.textContent("#last-move")) === moved && (await page.inputValue("#graph-text")) === wythoff,
+      "the link reloads the graph, the tokens and the moves");
+    await axeCheck("a game on a graph");
+    await page.locator("#board").screenshot({ path: join(shots, "graph-1100.png") });
+    // A cycle and a missing vertex are refused as the CLI refuses them, and no board stays.
+    for (const [text, words] of [["a: b\nb: a\n", /the graph has a cycle \(a -> b -> a\), so a game need not end/], ["a: b\n", /a move leads to "b", which has no line of its own/]]) {
+      await page.selectOption("#game", "graph");
+      await page.fill("#graph-text", text);
+      await page.fill("#heaps", "a");
+      await page.click("#start");
+      await page.waitForSelector("#status[data-state=error]");
+      const said = await page.textContent("#status");
+      check(words.test(said) && /^Could not set up the board: graph pasted: /.test(said) && (await page.$$(".target")).length === 0 && (await page.isHidden("#retry")),
+        `a bad graph is refused in words: ${said}`);
+    }
+    await page.fill("#graph-text", wythoff);
+    await page.fill("#heaps", "d4 z9");
+    await page.click("#start");
+    await page.waitForSelector("#status[data-state=error]");
+    check(/has no vertex named "z9" \(it has 16\)/.test(await page.textContent("#status")), `an unknown token is named: ${await page.textContent("#status")}`);
+    // Random start on a graph: tokens on the graph's vertices.
+    await page.fill("#graph-text", wythoff);
+    await page.fill("#heaps", "d4");
+    await page.click("#start");
+    await idle();
+    await page.click("#random");
+    await calm();
+    const randomTitles = await page.$$eval("#heaps-view .heap-title", (t) => t.map((x) => x.textContent));
+    check(randomTitles.length >= 2 && randomTitles.every((t) => /^Token [A-C] on [a-d][1-4] /.test(t)), `Random start puts tokens on the graph: ${randomTitles.join(" | ")}`);
+    // A file loaded with the file input, on a phone: its name labels the game.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setInputFiles("#graph-file", join(root, "examples/graphs/take-1-2-3.txt"));
+    await page.waitForFunction(() => document.getElementById("graph-text").value.length > 0);
+    const takeNames = await page.evaluate(() => document.getElementById("graph-text").value.split("\n").filter((l) => /^[^#\s][^:]*:/.test(l)).map((l) => l.split(":")[0]));
+    await page.fill("#heaps", takeNames[takeNames.length - 1]);
+    await page.click("#start");
+    await idle();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    check(/take-1-2-3\.txt/.test(await page.textContent("h1")) && (await page.$$("#heaps-view .target")).length > 0 && overflow <= 1,
+      `a graph loaded from its file plays at 390px (${await page.textContent("h1")}, ${overflow}px sideways)`);
+    await page.locator("#board").screenshot({ path: join(shots, "graph-390.png") });
+    await page.locator("#setup").screenshot({ path: join(shots, "graph-setup-390.png") });
+    await page.emulateMedia({ colorScheme: "dark" });
+    await axeCheck("a game on a graph, 390px, dark");
+    await page.locator("#board").screenshot({ path: join(shots, "graph-390-dark.png") });
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.setViewportSize({ width: 1100, height: 900 });
+    // A graph too large for a link: the page says so; Back and Forward still work in the
+    // game; the link alone says that the file is needed.
+    let seed = 7;
+    const hex = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed.toString(16).padStart(8, "0"); };
+    const names = Array.from({ length: 400 }, hex);
+    const big = names.map((n, i) => `${n}: ${names.slice(Math.max(0, i - 3), i).join(" ")}`).join("\n");
+    await page.selectOption("#game", "graph");
+    await page.fill("#graph-text", big);
+    await page.fill("#heaps", names[399]);
+    await page.click("#start");
+    await idle();
+    await (await page.$(".target[data-win=true]") || await page.$(".target")).click();
+    await settled();
+    const bigUrl = page.url();
+    check(new URL(bigUrl).searchParams.get("graph") === "-" && /too large to go in a link/.test(await page.textContent("#graph-note")) && !(await page.isHidden("#graph-note")),
+      `a graph too large for a link is said to need its file again: ${await page.textContent("#graph-note")}`);
+    await page.goBack();
+    await calm();
+    const current = await page.$eval("#move-list [aria-current=step]", (x) => x.textContent);
+    check((await page.$$("#move-list li")).length === 3 && /^You: move token A from /.test(current) && (await state()) === "computer",
+      `Back works in a game whose graph is not in the link: ${current}`);
+    await goto(new URL(bigUrl).search);
+    check(/This link is for a game on the graph pasted, which was too large to go in a link: choose "A game on a graph", load its file again/.test(await page.textContent("#status")),
+      `the link alone says the file is needed: ${await page.textContent("#status")}`);
+    check((await page.inputValue("#game")) === "graph" && (await page.inputValue("#heaps")) === names[399] && !(await page.isHidden("#graph-file")),
+      "such a link leaves the form ready for the file, with the tokens typed");
+    await axeCheck("a graph's link without its graph");
+    const tooBig = await post("/api/game", { name: "big", graph: "a:\n".padEnd(70000, "#") });
+    check(/more than the page's limit of 65536/.test(tooBig.error), `a graph over 64 KiB is refused: ${tooBig.error}`);
+    const named = await post("/api/analyze", { game: "graph:/etc/passwd", heaps: [1] });
+    check(/names a file, which the web page cannot read/.test(named.error), `graph: names are refused on the web: ${named.error}`);
   });
 
   await section("Learners: a hint with marks hidden, reasons on hov", async () => {

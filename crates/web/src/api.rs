@@ -32,6 +32,11 @@ use grundy_core::position::model::{analyze, Analysis, Convention, Rule};
 
 use serde_json::json;
 
+mod graph;
+
+pub use graph::MAX_GRAPH;
+use graph::{graph_game, parse_played, vertex_names};
+
 /// Most heaps in a position (play splits heaps, so a game of 4 heaps can reach hundreds).
 pub const MAX_HEAPS: usize = 256;
 /// Largest heap in a position.
@@ -52,8 +57,8 @@ pub const MAX_BYTES: u64 = 64 << 20;
 /// 4,000 pins in 256 rows, have a bound of 14,304); four Kayles rows of 1,000 have 12,036
 /// and their reply is 0.8 MB.
 pub const MAX_MOVES: u64 = 15_000;
-/// Largest request body accepted.
-pub const MAX_BODY: usize = 16 * 1024;
+/// Largest request body accepted: a graph's text ([`MAX_GRAPH`]) and 16 KiB for the rest.
+pub const MAX_BODY: usize = MAX_GRAPH + 16 * 1024;
 
 const INDEX: &str = include_str!("../assets/index.html");
 const APP: &str = include_str!("../assets/app.js");
@@ -120,7 +125,8 @@ pub fn warm_up() {
 }
 
 /// A position as the page sends it: `{"game": "kayles", "heaps": [4, 1]}`, and optionally
-/// `"misere": true`, `"count": "heaps" | "placements" | "sizes"`, `"places"` (where each
+/// `"misere": true`, `"graph"` (a graph's text: `game` is then its label and heaps are
+/// vertex numbers, 0 for no token), `"count": "heaps" | "placements" | "sizes"`, `"places"` (where each
 /// heap lies on the page's board: `[row, offset]`, so moves are said in the board's
 /// numbers), and for the computer `"random"` (the chance, 0 to 1, of a random move) with
 /// `"seed"`.
@@ -135,7 +141,7 @@ struct PositionRequest {
 }
 
 /// What a position request must look like, for error texts.
-const POSITION_SHAPE: &str = "the body must be a JSON object with fields game (a game name, like \"grundy\") and heaps (a list of heap sizes, like [5, 9]), and optionally misere (true or false), count (\"heaps\", \"placements\" or \"sizes\"), places (a [row, offset] pair per heap), random (a chance from 0 to 1) and seed (a whole number)";
+const POSITION_SHAPE: &str = "the body must be a JSON object with fields game (a game name, like \"grundy\") and heaps (a list of heap sizes, like [5, 9]), and optionally graph (a graph's text, then heaps are vertex numbers), misere (true or false), count (\"heaps\", \"placements\" or \"sizes\"), places (a [row, offset] pair per heap), random (a chance from 0 to 1) and seed (a whole number)";
 
 /// Reads a position request, in words when it is wrong (serde's own messages name Rust
 /// types), and checks the heaps against the limits.
@@ -149,13 +155,22 @@ fn position(body: &[u8]) -> Result<PositionRequest, Reply> {
     let serde_json::Value::Object(fields) = doc else {
         return Err(bad(format!("the body is {}", json_kind(&doc))));
     };
-    if let Some(key) =
-        fields.keys().find(|k| !["game", "heaps", "misere", "count", "places", "random", "seed"].contains(&k.as_str()))
+    if let Some(key) = fields
+        .keys()
+        .find(|k| !["game", "graph", "heaps", "misere", "count", "places", "random", "seed"].contains(&k.as_str()))
     {
         return Err(bad(format!("unknown field {key:?}")));
     }
+    let graph = match fields.get("graph") {
+        None => None,
+        Some(serde_json::Value::String(text)) => Some(text),
+        Some(other) => return Err(bad(format!("graph is {}, not a graph's text", json_kind(other)))),
+    };
     let played = match fields.get("game") {
-        Some(serde_json::Value::String(name)) => Played::parse(name).map_err(|e| Reply::error(400, e.to_string()))?,
+        Some(serde_json::Value::String(name)) => match graph {
+            Some(text) => Played { game: graph_game(name, text)?, rule: Rule::Normal },
+            None => parse_played(name)?,
+        },
         Some(other) => return Err(bad(format!("game is {}, not a name", json_kind(other)))),
         None => return Err(bad("game is missing".into())),
     };
@@ -210,10 +225,14 @@ fn position(body: &[u8]) -> Result<PositionRequest, Reply> {
     if heaps.is_empty() || heaps.len() > MAX_HEAPS {
         return Err(Reply::error(422, format!("a position has 1 to {MAX_HEAPS} heaps, got {}", heaps.len())));
     }
-    if let Some(&h) = heaps.iter().find(|&&h| h > MAX_HEAP) {
+    // On a graph a heap is a vertex's number: any vertex may hold a token.
+    if let Some(largest) = game.largest_heap() {
+        if let Some(&h) = heaps.iter().find(|&&h| h > largest) {
+            return Err(Reply::error(422, format!("{} has no vertex numbered {h} (it has {largest})", game.name())));
+        }
+    } else if let Some(&h) = heaps.iter().find(|&&h| h > MAX_HEAP) {
         return Err(Reply::error(422, format!("heap {h} is larger than {MAX_HEAP}")));
-    }
-    if heaps.iter().sum::<u64>() > MAX_STONES {
+    } else if heaps.iter().sum::<u64>() > MAX_STONES {
         return Err(Reply::error(422, format!("a position has at most {MAX_STONES} stones")));
     }
     let bound = heaps.iter().map(|&h| game.heap_move_bound(h)).fold(0u64, u64::saturating_add);
@@ -304,6 +323,16 @@ fn analysis_reply(a: &Analysis, g: &dyn Fn(u64) -> u64, game: &Game) -> Reply {
 /// Why a position without moves has none, naming what is left by the catalog's picture of
 /// the game (heaps, rows of pins, strips of squares).
 fn end_reason(game: &Game, heaps: &[u64]) -> String {
+    // On a graph a heap is a token's vertex: name the vertices where the tokens are stuck.
+    if game.largest_heap().is_some() {
+        let mut names: Vec<String> = heaps.iter().filter(|&&v| v > 0).map(|&v| game.heap_name(v)).collect();
+        names.dedup();
+        return match names.as_slice() {
+            [] => "there is no token to move".to_string(),
+            [one] => format!("no move is left: every token is on {one}, which has no move"),
+            _ => format!("no move is left: the tokens are on {}, which have no move", names.join(", ")),
+        };
+    }
     let noun = Words::of(game).thing();
     let mut sizes: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
     sizes.sort_unstable();
@@ -329,9 +358,9 @@ fn practice_reply(query: &str) -> Reply {
     let Ok(seed) = seed.parse::<u64>() else {
         return Reply::error(400, format!("seed={seed:?} is not a whole number"));
     };
-    let played = match Played::parse(name) {
+    let played = match parse_played(name) {
         Ok(p) => p,
-        Err(e) => return Reply::error(400, e.to_string()),
+        Err(e) => return e,
     };
     let game = played.game.clone();
     let (name, rules) = catalog::entry_of(&game)
@@ -367,9 +396,10 @@ fn game_json(id: &str, game: &Game) -> serde_json::Value {
         catalog::entry_of(game).map_or_else(|| (game.name(), game.rules()), |e| (e.name.into(), e.rules.into()));
     // Misère play is searched up to a limit, except for Nim's exact rule at any size.
     let misere_limit = if game.has_misere_nim_rule() { None } else { Some(MISERE_MAX_STONES) };
+    // A game on a graph lists its vertices' names, which the page draws tokens on.
     json!({
         "id": id, "name": name, "rules": rules, "play": Words::of(game).thing(), "ui": move_ui(game),
-        "misere_max_stones": misere_limit,
+        "misere_max_stones": misere_limit, "vertices": vertex_names(game),
     })
 }
 
@@ -381,14 +411,35 @@ fn game_reply(query: &str) -> Reply {
         Err(e) => return e,
     };
     let Some(name) = params.get("name") else { return Reply::error(400, "missing name= (a game, like kayles or .6)") };
-    match Game::parse(name) {
+    match parse_played(name).map(|p| p.game) {
         Ok(game) => {
             let id = catalog::find(name)
                 .or_else(|| catalog::entry_of(&game))
                 .map_or_else(|| name.trim().to_string(), |e| e.id.to_string());
             Reply::json(200, game_json(&id, &game))
         }
-        Err(e) => Reply::error(400, e.to_string()),
+        Err(e) => e,
+    }
+}
+
+/// `POST /api/game` with `{"name": LABEL, "graph": TEXT}`: the game on that graph, as the
+/// page shows it (with its vertices), or the core's one-line reason the graph is refused.
+fn graph_reply(body: &[u8]) -> Reply {
+    let shape = "the body must be a JSON object with fields name (the graph's label) and graph (its text)";
+    let Ok(serde_json::Value::Object(fields)) = serde_json::from_slice::<serde_json::Value>(body) else {
+        return Reply::error(400, format!("the body is not a JSON object; {shape}"));
+    };
+    if let Some(key) = fields.keys().find(|k| !["name", "graph"].contains(&k.as_str())) {
+        return Reply::error(400, format!("unknown field {key:?}; {shape}"));
+    }
+    let (Some(serde_json::Value::String(name)), Some(serde_json::Value::String(text))) =
+        (fields.get("name"), fields.get("graph"))
+    else {
+        return Reply::error(400, format!("name or graph is missing or not text; {shape}"));
+    };
+    match graph_game(name, text) {
+        Ok(game) => Reply::json(200, game_json(name, &game)),
+        Err(e) => e,
     }
 }
 
@@ -403,6 +454,7 @@ pub fn handle(method: &str, url: &str, body: &[u8]) -> Reply {
         ("GET", "/style.css") => Reply::text("text/css; charset=utf-8", STYLE),
         ("GET", "/favicon.svg" | "/favicon.ico") => Reply::text("image/svg+xml", ICON),
         ("GET", "/api/game") => game_reply(query),
+        ("POST", "/api/game") => graph_reply(body),
         ("GET", "/api/findings") => Reply::text("application/json", FINDINGS),
         ("GET", "/api/games") => {
             let games: Vec<_> = page_games().map(|e| game_json(e.id, &e.game())).collect();
@@ -437,9 +489,9 @@ fn values_reply(query: &str) -> Reply {
         Ok(p) => p,
         Err(e) => return e,
     };
-    let game = match Game::parse(params.get("game").unwrap_or("grundy")) {
-        Ok(g) => g,
-        Err(e) => return Reply::error(400, e.to_string()),
+    let game = match parse_played(params.get("game").unwrap_or("grundy")) {
+        Ok(p) => p.game,
+        Err(e) => return e,
     };
     let Some(to) = params.get("to") else { return Reply::error(400, "missing to= (how many heaps: G(0..to))") };
     let to = match parse_count(to) {

@@ -39,18 +39,18 @@
 //! At most `max_connections` connections (256) and as many threads, plus the acceptor; at
 //! most `max_per_ip` (64) from one address. The request line and headers must arrive within
 //! `head_deadline` (2 s) and be at most `max_head` bytes (8 KiB); the whole request within
-//! `request_deadline` (10 s, 408 otherwise), its body at most [`MAX_BODY`] bytes (16 KiB;
+//! `request_deadline` (10 s, 408 otherwise), its body at most [`MAX_BODY`] bytes (80 KiB: a graph's text of 64 KiB and the rest;
 //! 413 without reading it); every read waits at most `read_timeout`; the reply must be
 //! written within `write_timeout` in all (not per write). At most `workers` requests are
 //! *handled* (computed) at once: reading and writing do not take a worker. One request per
 //! connection (`Connection: close`), which keeps the reader small.
 //!
 //! Memory is bounded: at most `max_connections` connection threads (256) and the acceptor;
-//! each holds at most its request (2 KiB + `max_head` + [`MAX_BODY`] ≈ 26 KiB) and one
+//! each holds at most its request (2 KiB + `max_head` + [`MAX_BODY`] ≈ 90 KiB) and one
 //! reply (at most about 3 MB: an analysis lists at most [`crate::api::MAX_MOVES`] moves;
 //! the largest of the page's games, four Kayles rows of 1,000, is 0.8 MB), and has a 2 MiB
 //! stack reserved, of which a connection touches a few pages. With the defaults that is
-//! 256 × 26 KiB ≈ 6.5 MiB of requests; replies are made by at most `workers` threads at a
+//! 256 × 90 KiB ≈ 23 MiB of requests; replies are made by at most `workers` threads at a
 //! time but held until written (at most `write_timeout`), so at worst 256 × 3 MB ≈ 770 MB
 //! if every connection asked for the largest analysis at once and read none of it (200 MB
 //! with the page's games), one address at most a quarter of that.

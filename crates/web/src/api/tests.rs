@@ -229,3 +229,99 @@ fn reasons_places_and_levels() {
     }
     assert!(seen.len() > 5, "a random move is drawn from the whole list: {seen:?}");
 }
+
+/// The Wythoff board of examples/graphs, as the page sends it.
+const WYTHOFF: &str = include_str!("../../../../examples/graphs/wythoff-4x4.txt");
+
+fn graph_body(graph: &str, heaps: &[u64]) -> Vec<u8> {
+    json!({ "game": "wythoff-4x4.txt", "graph": graph, "heaps": heaps }).to_string().into_bytes()
+}
+
+#[test]
+fn a_graph_game_is_described_with_its_vertices() {
+    let body = json!({ "name": "wythoff-4x4.txt", "graph": WYTHOFF }).to_string();
+    let r = handle("POST", "/api/game", body.as_bytes());
+    assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+    let g = json_of(&r);
+    let names: Vec<&str> = g["vertices"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+    assert_eq!(names.len(), 16);
+    assert_eq!(names[0], "a1", "the sink comes first");
+    assert!(g["rules"].as_str().unwrap().contains("16 vertices"), "{}", g["rules"]);
+    // A game by name has no vertices.
+    assert_eq!(json_of(&handle("GET", "/api/game?name=kayles", b""))["vertices"], serde_json::Value::Null);
+}
+
+#[test]
+fn a_graph_position_is_analyzed_in_the_cores_words() {
+    let game = Game::graph("w", WYTHOFF).unwrap();
+    let (d4, c2, a1) = (game.heap_named("d4").unwrap(), game.heap_named("c2").unwrap(), game.heap_named("a1").unwrap());
+    let r = handle("POST", "/api/analyze", &graph_body(WYTHOFF, &[d4, c2]));
+    assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+    let a = json_of(&r);
+    // c2 is lost (G = 0), d4 is not: the winning moves are those from d4 to a lost square.
+    assert_eq!(a["values"][1], 0);
+    let winning: Vec<&str> = a["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["winning"] == true)
+        .map(|m| m["description"].as_str().unwrap())
+        .collect();
+    assert!(winning.contains(&"move token A from d4 to a1"), "{winning:?}");
+    assert!(winning.iter().all(|w| w.starts_with("move token A from d4 to ")), "{winning:?}");
+    // The computer moves too, and a token on a1 cannot move.
+    let c = json_of(&handle("POST", "/api/computer", &graph_body(WYTHOFF, &[d4, c2])));
+    assert_eq!(c["move"]["winning"], true);
+    let over = json_of(&handle("POST", "/api/analyze", &graph_body(WYTHOFF, &[a1])));
+    assert_eq!(over["game_over"], true);
+    assert_eq!(over["end_reason"], "no move is left: every token is on a1, which has no move");
+}
+
+#[test]
+fn bad_graphs_are_refused_in_one_line_as_the_command_line_says() {
+    let cases: [(&[u8], u16, &str); 6] = [
+        (&graph_body("a: b\nb: a\n", &[1]), 400, "graph wythoff-4x4.txt: the graph has a cycle (a -> b -> a)"),
+        (&graph_body("a: b\n", &[1]), 400, "graph wythoff-4x4.txt: graph line 1: a move leads to \"b\""),
+        (&graph_body(WYTHOFF, &[17]), 422, "has no vertex numbered 17 (it has 16)"),
+        (br#"{"game":"graph:examples/graphs/wythoff-4x4.txt","heaps":[1]}"#, 400, "which the web page cannot read"),
+        (br#"{"game":"w","graph":3,"heaps":[1]}"#, 400, "graph is a number, not a graph's text"),
+        (br#"{"name":"w","graph":"a: b\nb: a"}"#, 400, "the graph has a cycle"),
+    ];
+    for (i, (body, status, words)) in cases.into_iter().enumerate() {
+        let path = if i == 5 { "/api/game" } else { "/api/analyze" };
+        let r = handle("POST", path, body);
+        let text = json_of(&r)["error"].as_str().unwrap().to_string();
+        assert_eq!(r.status, status, "{text}");
+        assert!(text.contains(words) && !text.contains('\n'), "{text}");
+    }
+    let r = handle("GET", "/api/game?name=graph%3Ax.txt", b"");
+    assert_eq!(r.status, 400);
+    assert!(String::from_utf8_lossy(&r.body).contains("graph:x.txt names a file, which the web page cannot read"));
+}
+
+#[test]
+fn a_graph_over_the_limit_is_refused_and_one_under_it_is_taken() {
+    // Vertices v0 <- v1 <- ...: a path, long enough to pass MAX_GRAPH.
+    let path = |n: usize| {
+        let mut t = String::from("v0:\n");
+        for i in 1..n {
+            t.push_str(&format!("v{i}: v{}\n", i - 1));
+        }
+        t
+    };
+    let big = path(6000);
+    assert!(big.len() > MAX_GRAPH);
+    let r = handle("POST", "/api/game", json!({ "name": "big", "graph": big }).to_string().as_bytes());
+    assert_eq!(r.status, 413);
+    assert!(String::from_utf8_lossy(&r.body).contains(&format!("more than the page's limit of {MAX_GRAPH}")));
+    let fits = path(4000);
+    assert!(fits.len() < MAX_GRAPH);
+    let r = handle(
+        "POST",
+        "/api/analyze",
+        json!({ "game": "p", "graph": fits, "heaps": [4000, 7] }).to_string().as_bytes(),
+    );
+    assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+    // A path's vertex k (from the sink) has value k mod 2.
+    assert_eq!(json_of(&r)["values"], json!([1, 0]));
+}
