@@ -8,8 +8,8 @@
 //! |---|---|---|
 //! | closed form, Nim | linear | a fixed time a heap |
 //! | closed form, take-at-most-half | linear | a time a heap (it halves while the heap is odd: two steps on average) |
-//! | definition | the options it looks at | n, n^2 / 4 or n^3 / 36 options (subtraction sets, splits in two, in three) times a time an option |
-//! | Grundy's sweep | linear | a time a heap (the sparse space stays small: 1,287 sparse heaps below 2^26) |
+//! | definition | the options it looks at | n, n^2 / 4 or n^3 / 36 options (subtraction sets, splits in two, in three), each kind its own time an option |
+//! | Grundy's sweep | linear | a time a heap by the CPU's stage-2 kernel (the sparse space stays small: 1,287 sparse heaps below 2^26) |
 //! | octal sweep | linear while the sparse space stays small | a time a heap; games whose sparse space stays large grow as n^2 and outrun it, which the ETA (scaled by the time measured so far) then shows |
 
 use super::{Engine, EngineKind};
@@ -34,18 +34,35 @@ pub struct Limits {
     pub seconds: f64,
 }
 
-/// Seconds a value of Nim's closed form takes (2^24 values, 0.02 s, writing aside).
-const CLOSED_SECONDS_PER_HEAP: f64 = 3e-9;
+/// Seconds a value of Nim's closed form takes, into a table (2^26 in 0.108 s).
+const CLOSED_SECONDS_PER_HEAP: f64 = 1.7e-9;
 
 /// Seconds a value of take-at-most-half's closed form takes.
 const HALF_SECONDS_PER_HEAP: f64 = 4e-9;
 
-/// Seconds a option the definition looks at takes (`.137` by the definition to 2^14:
-/// 2^26 options in 0.5 s).
-const DEFINITION_SECONDS_PER_OPTION: f64 = 7.5e-9;
+/// Seconds an option of one heap left (a subtraction, a graph's move) takes the definition
+/// (subtract-a-square to 2^18: 9 * 10^7 options in 0.17 s).
+const DEFINITION_SECONDS_PER_TAKE: f64 = 2.0e-9;
 
-/// Seconds a heap of Grundy's sweep takes, both threads (2^22 in 1.85 s, 2^26 in 27.9 s).
-const GRUNDY_SECONDS_PER_HEAP: f64 = 4.4e-7;
+/// Seconds an option that splits a heap in two takes the definition (`.137` to 2^14:
+/// 6.7 * 10^7 options in 0.285 s).
+const DEFINITION_SECONDS_PER_SPLIT: f64 = 4.3e-9;
+
+/// Seconds an option that leaves three heaps takes the definition (`.8` to 800: 1.4 * 10^7
+/// options in 0.078 s).
+const DEFINITION_SECONDS_PER_THREE: f64 = 5.5e-9;
+
+/// Seconds a heap of Grundy's sweep takes on both threads, by the stage-2 kernel the CPU
+/// runs, values widened to u32 included: AVX-512 2^22 in 2.4 s here; AVX2 about twice that
+/// (`runs/bench/2026-12-01-avx2-epyc.md`: 60.9 s against 27.9 s at 2^26); the portable
+/// kernel 29 to 32 s at 2^22 (issue 29).
+fn grundy_seconds_per_heap() -> f64 {
+    match crate::engine::grundy::fast::GrundyKernel::detect() {
+        crate::engine::grundy::fast::GrundyKernel::Avx512 => 6.0e-7,
+        crate::engine::grundy::fast::GrundyKernel::Avx2 => 1.3e-6,
+        crate::engine::grundy::fast::GrundyKernel::Portable => 7.2e-6,
+    }
+}
 
 /// Seconds a heap of the octal sweep takes while its sparse space stays small (.6 to 2^21
 /// in 4.1 s; most octal games are faster, some much slower: see the module doc).
@@ -73,9 +90,9 @@ impl Engine {
         let seconds = match self.kind {
             EngineKind::ClosedForm if self.game == Game::TakeAtMostHalf => nf * HALF_SECONDS_PER_HEAP,
             EngineKind::ClosedForm => nf * CLOSED_SECONDS_PER_HEAP,
-            EngineKind::GrundySweep => nf * GRUNDY_SECONDS_PER_HEAP,
+            EngineKind::GrundySweep => nf * grundy_seconds_per_heap(),
             EngineKind::OctalSweep => nf * OCTAL_SECONDS_PER_HEAP,
-            EngineKind::Definition => definition_options(&self.game, nf) * DEFINITION_SECONDS_PER_OPTION,
+            EngineKind::Definition => definition_seconds(&self.game, nf),
         };
         Cost { bytes, seconds }
     }
@@ -146,21 +163,22 @@ pub struct CostError {
     pub fits: u64,
 }
 
-/// Options the definition examines for G(0..n).
-fn definition_options(game: &Game, n: f64) -> f64 {
-    match game {
-        Game::Grundy => n * n / 4.0,
+/// Seconds the definition takes for G(0..n): the options it looks at, by kind.
+fn definition_seconds(game: &Game, n: f64) -> f64 {
+    let (takes, splits, threes) = match game {
+        Game::Grundy => (0.0, n * n / 4.0, 0.0),
         Game::TakeAndBreak(t) => {
             let twos = t.digits().iter().filter(|&&d| d & 4 != 0).count() as f64;
             let threes = t.digits().iter().filter(|&&d| d & 8 != 0).count() as f64;
-            n + twos * n * n / 4.0 + threes * n * n * n / 36.0
+            (n, twos * n * n / 4.0, threes * n * n * n / 36.0)
         }
-        Game::Subtraction(SubtractionSet::Finite(s)) => n * s.len() as f64,
-        Game::Subtraction(SubtractionSet::Squares) => n * n.sqrt() * 2.0 / 3.0,
-        Game::TakeAtMostHalf => n * n / 4.0,
-        Game::Nim => n * n / 2.0,
-        Game::Graph(g) => g.edges() as f64 + n,
-    }
+        Game::Subtraction(SubtractionSet::Finite(s)) => (n * s.len() as f64, 0.0, 0.0),
+        Game::Subtraction(SubtractionSet::Squares) => (n * n.sqrt() * 2.0 / 3.0, 0.0, 0.0),
+        Game::TakeAtMostHalf => (n * n / 4.0, 0.0, 0.0),
+        Game::Nim => (n * n / 2.0, 0.0, 0.0),
+        Game::Graph(g) => (g.edges() as f64 + n, 0.0, 0.0),
+    };
+    takes * DEFINITION_SECONDS_PER_TAKE + splits * DEFINITION_SECONDS_PER_SPLIT + threes * DEFINITION_SECONDS_PER_THREE
 }
 
 /// Bytes for people: "512 bytes", "3.2 MiB", "1.5 GiB".
