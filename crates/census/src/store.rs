@@ -17,7 +17,7 @@ use crate::values;
 /// Why a result file could not be read or written.
 #[derive(Debug, Error)]
 pub enum StoreError {
-    #[error("{path}: {source}")]
+    #[error("{path}")]
     /// A file or the results folder could not be read or written.
     Io {
         /// The file or folder.

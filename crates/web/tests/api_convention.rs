@@ -100,7 +100,7 @@ fn every_endpoint_takes_every_game_the_cli_takes() {
 /// estimate, instead of computing for minutes or answering megabytes.
 #[test]
 fn costly_games_are_refused_with_the_cost() {
-    let (status, v) = get("/api/values?game=.fff&to=1000");
+    let (status, v) = get("/api/values?game=.fffff&to=1000");
     assert_eq!(status, 422);
     assert!(error(&v).contains("would take about"), "{v}");
     let (status, v) = post("/api/analyze", r#"{"game":".7777777","heaps":[1000,1000]}"#);
