@@ -82,12 +82,7 @@ pub fn misere(out: &mut impl Write, game: &Game, heaps: &[u64], convention: Conv
         let max = heaps.iter().copied().max().unwrap_or(0);
         let q = Engine::misere_quotient(game, max, false, &mut |_| {})?;
         let pres = q.presentation();
-        let gens: Vec<String> = pres
-            .generator_heaps
-            .iter()
-            .enumerate()
-            .map(|(i, h)| format!("{} = heap {}", grundy_core::engine::misere::generator_name(i), game.heap_name(*h)))
-            .collect();
+        let gens = pres.generator_lines(&|h| game.heap_name(h));
         writeln!(
             out,
             "1. The misère quotient of the heaps up to {} (Plambeck and Siegel): positions that no",

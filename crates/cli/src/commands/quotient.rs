@@ -21,12 +21,7 @@ pub enum QuotientFormat {
 pub fn quotient(out: &mut impl Write, game: &Game, to: u64, full: bool, format: QuotientFormat) -> Result<()> {
     let q = Engine::misere_quotient(game, to, !full, &mut |_| {})?;
     let pres = q.presentation();
-    let gens: Vec<String> = pres
-        .generator_heaps
-        .iter()
-        .enumerate()
-        .map(|(i, h)| format!("{} = heap {}", grundy_core::engine::misere::generator_name(i), game.heap_name(*h)))
-        .collect();
+    let gens = pres.generator_lines(&|h| game.heap_name(h));
     let p: Vec<String> = q.p_elements().iter().map(|&x| q.name(x)).collect();
     let phi: Vec<String> = q.pretending().iter().map(|&x| q.name(x)).collect();
     let p_heaps: Vec<u64> = (0..=q.bound()).filter(|&h| q.is_p_position(&[h]) == Some(true)).collect();

@@ -120,6 +120,16 @@ impl Presentation {
         write_word(&self.words[x as usize])
     }
 
+    /// The generators written out with the heap each is, `a = heap 2`, heaps named by
+    /// `heap_name` (a graph's vertex names, or the sizes).
+    pub fn generator_lines(&self, heap_name: &dyn Fn(u64) -> String) -> Vec<String> {
+        self.generator_heaps
+            .iter()
+            .enumerate()
+            .map(|(i, &h)| format!("{} = heap {}", generator_name(i), heap_name(h)))
+            .collect()
+    }
+
     /// The relations written out, `a^2 = 1`.
     pub fn relation_lines(&self) -> Vec<String> {
         self.relations.iter().map(|(l, r)| format!("{} = {}", write_word(l), write_word(r))).collect()
