@@ -383,9 +383,12 @@ fn format_1_results_are_brought_up_by_a_run() {
     for code in ["0.0001", "0.0014", "0.1704", "0.0027"] {
         let row = |table: &str| -> Vec<String> {
             let line = table.lines().find(|l| l.starts_with(&format!("{code},"))).unwrap();
-            line.split(',').skip(2).take(8).map(str::to_string).collect()
+            // The game's facts: pre-period, period, values computed, largest value and where.
+            // (The rule columns after them are the sweep's choice, which a later revision may
+            // make differently: the committed table records the revision that wrote it.)
+            line.split(',').skip(2).take(5).map(str::to_string).collect()
         };
-        assert_eq!(row(&ours), row(&theirs), "{code}: pre-period to last sparse heap");
+        assert_eq!(row(&ours), row(&theirs), "{code}: pre-period to where the largest value is");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

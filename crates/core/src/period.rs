@@ -127,6 +127,7 @@ pub fn search_period_from(
         search.unbounded = true;
         return Ok((search, None));
     }
+    run.reserve(max);
     let mut next = max.min(1024).max(run.len().min(max));
     // A sweep may compute past `next` (whole blocks); only G(0..max) count.
     let mut m;
@@ -270,9 +271,10 @@ struct Tail {
 fn tail_period<T: Copy + Eq>(g: &[T], bound: Option<&dyn Fn(usize, usize) -> usize>) -> Tail {
     let m = g.len();
     let mut tail = Tail { proved: None, target: None, observed: None };
-    let mut skip = vec![false; m / 2 + 1];
+    // One bit per period (a byte each was half a byte a heap at the peak of a long sweep).
+    let mut skip = vec![0u64; (m / 2) / 64 + 1];
     for p in 1..=m / 2 {
-        if skip[p] {
+        if skip[p / 64] & (1 << (p % 64)) != 0 {
             continue;
         }
         let mut n = m - p;
@@ -297,7 +299,7 @@ fn tail_period<T: Copy + Eq>(g: &[T], bound: Option<&dyn Fn(usize, usize) -> usi
                 tail.observed = Some(Periodicity { preperiod: n0, period: p, proved: false, computed: m });
             }
             for k in (2 * p..=m / 2).step_by(p) {
-                skip[k] = true;
+                skip[k / 64] |= 1 << (k % 64);
             }
         }
     }

@@ -137,9 +137,9 @@ fn tczajka_solved_games_sparse_engine() {
         let started = std::time::Instant::now();
         // Enough values for the theorem with the published pre-period and period.
         sweep.run_to(2 * pre + 2 * per + code.max_take() + 16).unwrap();
-        let p = proved_period_of(sweep.values(), code.max_take()).expect("a period is proved");
+        let p = proved_period_of(&sweep.to_vec(), code.max_take()).expect("a period is proved");
         assert_eq!((p.preperiod, p.period), (pre, per), "{}", cols[0]);
-        let g = sweep.values();
+        let g = sweep.to_vec();
         let largest = *g.iter().max().unwrap();
         assert_eq!((g.iter().position(|&v| v == largest).unwrap(), largest as usize), (num(3), num(4)), "{}", cols[0]);
         let rare: Vec<(usize, u32)> = sweep.sparse_heaps().to_vec();
@@ -195,7 +195,7 @@ fn rogalski_rows_by_sweep(game: &str, limit: usize) -> usize {
     let started = std::time::Instant::now();
     let mut sweep = OctalSweep::auto(&code, limit + 1).unwrap();
     sweep.run_to(limit + 1).unwrap();
-    let g = sweep.values();
+    let g = sweep.to_vec();
     let mut counts: BTreeMap<u32, u64> = BTreeMap::new();
     let mut done = 0;
     let mut rows = 0;

@@ -54,7 +54,7 @@ fn every_kernel_equals_the_definition() {
         for kernel in KERNELS.into_iter().filter(|k| k.is_available()) {
             for mask in [auto, 1, 0x7fff, 0x1ee] {
                 let s = sweep(&game, mask, kernel, &[1000, 3000]);
-                assert_eq!(s.values(), &expected[..], "{code} with mask {mask:x}, {kernel:?}");
+                assert_eq!(s.to_vec(), &expected[..], "{code} with mask {mask:x}, {kernel:?}");
                 assert_eq!(s.sparse_heaps(), &sparse_heaps(&expected, mask)[..], "{code} {mask:x} {kernel:?}");
                 ran += 1;
             }
@@ -84,7 +84,7 @@ fn fast_kernels_equal_the_scalar_kernel() {
                 s.set_threads(threads);
                 s.run_to(end / 8).unwrap();
                 s.run_to(end).unwrap();
-                assert_eq!(s.values(), reference.values(), "{code} {kernel:?} {threads} threads");
+                assert_eq!(s.to_vec(), reference.to_vec(), "{code} {kernel:?} {threads} threads");
                 assert_eq!(s.sparse_heaps(), reference.sparse_heaps(), "{code} {kernel:?} {threads} threads");
             }
         }
@@ -108,7 +108,7 @@ fn heap_parity_rule() {
                     s.set_mask_with_heap_parity(0xd).unwrap();
                     assert!(s.heap_parity());
                     s.run_to(3000).unwrap();
-                    assert_eq!(s.values(), &expected[..], "{code} {kernel:?}");
+                    assert_eq!(s.to_vec(), &expected[..], "{code} {kernel:?}");
                     assert_eq!(s.sparse_heaps(), &sparse_heaps_with_parity(&expected, 0xd, k)[..], "{code} {kernel:?}");
                 }
                 None => assert_eq!(s.set_mask_with_heap_parity(0xd), Err(OctalSweepError::MixedTakeParity), "{code}"),
@@ -120,7 +120,7 @@ fn heap_parity_rule() {
     s.run_to(1 << 15).unwrap();
     assert!(s.heap_parity(), ".106 takes the heap-parity rule");
     assert!(s.sparse_heaps().len() < 100, "{} sparse heaps", s.sparse_heaps().len());
-    assert_eq!(s.values(), &definition(&game, 1 << 15)[..]);
+    assert_eq!(s.to_vec(), &definition(&game, 1 << 15)[..]);
 }
 
 #[test]
@@ -174,14 +174,14 @@ proptest! {
             let mut s = sweep(&game, mask, kernel, &[cut.min(end)]);
             s.set_mask(second).unwrap();
             s.run_to(end).unwrap();
-            prop_assert_eq!(s.values(), &expected[..], "{} mask {:x} then {:x}, {:?}", code, mask, second, kernel);
+            prop_assert_eq!(s.to_vec(), &expected[..], "{} mask {:x} then {:x}, {:?}", code, mask, second, kernel);
             prop_assert_eq!(s.sparse_heaps(), &sparse_heaps(&expected, second)[..]);
             // The heap-parity rule from the cut on, where the code allows it.
             if let Some(k) = take_parity(&game) {
                 let mut s = sweep(&game, mask, kernel, &[cut.min(end)]);
                 s.set_mask_with_heap_parity(second).unwrap();
                 s.run_to(end).unwrap();
-                prop_assert_eq!(s.values(), &expected[..], "{} parity rule {:x}, {:?}", code, second, kernel);
+                prop_assert_eq!(s.to_vec(), &expected[..], "{} parity rule {:x}, {:?}", code, second, kernel);
                 prop_assert_eq!(s.sparse_heaps(), &sparse_heaps_with_parity(&expected, second, k)[..]);
             }
         }

@@ -4,12 +4,23 @@
 //! compared (ogsolve `-p` prints them); times, their ratio, the growth from N to 2N and
 //! peak memory go to `runs/bench/peers-<date>.{json,md}`. Both programs print their values,
 //! so both times include writing them.
+//!
+//! The codes are chosen by a rule ([`code_set`]), not by hand, so that the benchmark cannot
+//! be tuned to one game: every octal game of the catalog, every game of Czajka's solved
+//! table, every unsolved game of his table with at most two digits, and the codes issue 29
+//! measured; a code either program cannot finish at 2^20 within [`TIME_LIMIT`] is left out,
+//! and the record says so. Each code is timed at 2^20 and 2^21 values (a periodic game to
+//! the same N on both sides: grundy fills the table from the period it proves, ogsolve
+//! computes on), and the geometric mean of the ratios is given per size. `.6` is also
+//! measured at 2^22 and 2^24 for memory.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
+use grundy_census::tczajka;
+use grundy_core::game::{catalog, MoveRule};
 use grundy_sources::atomic::write_atomic;
 use serde::Serialize;
 
@@ -19,25 +30,52 @@ use crate::util;
 pub const OGSOLVE_VERSION: &str = "0.0.7";
 /// ogsolve's fastest method here (rc2: 2^22 of .6 in 20 s, rc in 27 s, naive far longer).
 const OGSOLVE_METHOD: &str = "rc2";
+/// The sizes every code is timed at: G(0..N).
+const SIZES: [u64; 2] = [1 << 20, 1 << 21];
+/// The sizes `.6` is also run at, for peak memory.
+const MEMORY_SIZES: [u64; 2] = [1 << 22, 1 << 24];
+/// A code either program does not finish at the first size within this time is left out.
+const TIME_LIMIT: Duration = Duration::from_secs(60);
+/// The codes issue 29 measured (`.007` and `.4` are among them; the time limit decides).
+const ISSUE_CODES: &[&str] = &[".64", ".6", ".161", ".14", ".16", ".167", ".1777", ".356", ".007", ".4"];
 
-/// The value tables: (game, heaps). .6 as N doubles to 2^22; .007 and .106 (unsolved) at
-/// 2^15 and 2^16 only: their sparse spaces are poor, and our sweep is quadratic on them.
-const TABLES: &[(&str, u64)] = &[
-    (".106", 1 << 15),
-    (".106", 1 << 16),
-    (".007", 1 << 15),
-    (".007", 1 << 16),
-    (".6", 1 << 20),
-    (".6", 1 << 21),
-    (".6", 1 << 22),
-];
+/// The codes measured, each with the rule that brought it in, in this order, without repeats:
+/// the catalog's octal games, Czajka's solved games, his unsolved games with at most two
+/// digits after the point, then the codes issue 29 measured.
+pub fn code_set() -> Vec<(String, &'static str)> {
+    let mut set: Vec<(String, &'static str)> = Vec::new();
+    let mut add = |code: String, why: &'static str| {
+        let code = code.trim_start_matches('0').to_string();
+        if !set.iter().any(|(c, _)| *c == code) {
+            set.push((code, why));
+        }
+    };
+    for entry in catalog::CATALOG {
+        // Octal: digits below 8 (the move rule says so) and no `!`.
+        if let MoveRule::Digits { digits, unequal: false } = entry.game().move_rule() {
+            add(grundy_census::family::canonical_of_digits(digits), "catalog");
+        }
+    }
+    for code in tczajka::codes(tczajka::SOLVED) {
+        add(code, "Czajka solved");
+    }
+    for code in tczajka::codes(tczajka::UNSOLVED) {
+        if code.split('.').nth(1).is_some_and(|d| d.len() <= 2) {
+            add(code, "Czajka unsolved, two digits");
+        }
+    }
+    for code in ISSUE_CODES {
+        add(code.to_string(), "issue 29");
+    }
+    set
+}
 
 #[derive(Serialize)]
 struct Row {
     game: String,
-    /// G(0..heaps), or "to its proof".
-    task: String,
-    heaps: Option<u64>,
+    /// Why the code is in the set.
+    rule: &'static str,
+    heaps: u64,
     grundy_seconds: f64,
     ogsolve_seconds: f64,
     /// ogsolve's time over grundy's: above 1, grundy is faster.
@@ -47,7 +85,14 @@ struct Row {
     /// Time at this N over time at N/2, for each program (2 is linear).
     grundy_growth: Option<f64>,
     ogsolve_growth: Option<f64>,
-    agree: String,
+}
+
+/// A code left out, and why.
+#[derive(Serialize)]
+struct LeftOut {
+    game: String,
+    rule: &'static str,
+    reason: String,
 }
 
 #[derive(Serialize)]
@@ -58,9 +103,19 @@ struct Peers {
     machine: String,
     cores: usize,
     ogsolve: String,
+    rule: &'static str,
+    time_limit_seconds: u64,
     total_seconds: f64,
     rows: Vec<Row>,
+    /// The geometric mean of the speedups at each size: [heaps, mean, codes].
+    geometric_means: Vec<(u64, f64, usize)>,
+    left_out: Vec<LeftOut>,
+    /// `.6` at the memory sizes.
+    memory: Vec<Row>,
 }
+
+/// The rule, as the record states it.
+const RULE: &str = "every octal game of the catalog; every game of Czajka's solved table; every game of his unsolved table with at most two digits after the point; the codes issue 29 measured. A code is left out when either program does not finish G(0..2^20) within the time limit.";
 
 struct Timed {
     stdout: String,
@@ -68,8 +123,9 @@ struct Timed {
     peak_mib: Option<u64>,
 }
 
-/// Runs a program, timing it and sampling its peak memory (VmHWM) while it runs.
-fn timed(program: &Path, args: &[&str]) -> Result<Timed> {
+/// Runs a program, timing it and sampling its peak memory (VmHWM) while it runs; `None`
+/// when it passes `limit` (it is killed then).
+fn timed(program: &Path, args: &[&str], limit: Option<Duration>) -> Result<Option<Timed>> {
     let started = Instant::now();
     let mut child = Command::new(program)
         .args(args)
@@ -87,6 +143,11 @@ fn timed(program: &Path, args: &[&str]) -> Result<Timed> {
     let status = loop {
         if let Some(status) = child.try_wait()? {
             break status;
+        }
+        if limit.is_some_and(|l| started.elapsed() > l) {
+            child.kill()?;
+            child.wait()?;
+            return Ok(None);
         }
         if let Ok(text) = std::fs::read_to_string(format!("/proc/{pid}/status")) {
             if let Some(kib) = text
@@ -108,7 +169,7 @@ fn timed(program: &Path, args: &[&str]) -> Result<Timed> {
         }
         bail!("{} {}: {}", program.display(), args.join(" "), err.trim());
     }
-    Ok(Timed { stdout, seconds, peak_mib: peak })
+    Ok(Some(Timed { stdout, seconds, peak_mib: peak }))
 }
 
 /// ogsolve from the registry at the pinned version, into target/peers (reused if there).
@@ -163,65 +224,84 @@ fn parse_bfile(text: &str) -> Result<Vec<u64>> {
     text.lines().map(|l| l.split_whitespace().nth(1).context("a b-file line")?.parse().context("a value")).collect()
 }
 
+/// One code at one size, both sides; `None` when either passes `limit`.
+fn measure(
+    grundy: &Path,
+    ogsolve: &Path,
+    game: &str,
+    heaps: u64,
+    limit: Option<Duration>,
+) -> Result<Option<(Timed, Timed)>> {
+    let to = heaps.to_string();
+    let last = (heaps - 1).to_string();
+    let code = ogsolve_code(game);
+    let Some(ours) = timed(grundy, &["values", "--game", game, "--to", &to, "--max-time", "1d"], limit)? else {
+        return Ok(None);
+    };
+    let Some(theirs) = timed(ogsolve, &["-m", OGSOLVE_METHOD, "-n", &last, "-p", &code], limit)? else {
+        return Ok(None);
+    };
+    let (a, b) = (parse_bfile(&ours.stdout)?, parse_ogsolve_values(&theirs.stdout)?);
+    if a != b {
+        let first = a.iter().zip(&b).position(|(x, y)| x != y);
+        bail!(
+            "{game} to {heaps}: grundy and ogsolve disagree (lengths {} and {}, first difference at {first:?})",
+            a.len(),
+            b.len()
+        );
+    }
+    eprintln!("  {game:<6} {heaps:>8} heaps  grundy {:>8.2} s  ogsolve {:>8.2} s", ours.seconds, theirs.seconds);
+    Ok(Some((ours, theirs)))
+}
+
+fn row(game: &str, rule: &'static str, heaps: u64, (ours, theirs): &(Timed, Timed), half: Option<&Row>) -> Row {
+    Row {
+        game: game.into(),
+        rule,
+        heaps,
+        grundy_seconds: round(ours.seconds),
+        ogsolve_seconds: round(theirs.seconds),
+        speedup: round(theirs.seconds / ours.seconds),
+        grundy_peak_mib: ours.peak_mib,
+        ogsolve_peak_mib: theirs.peak_mib,
+        grundy_growth: half.map(|h| round(ours.seconds / h.grundy_seconds)),
+        ogsolve_growth: half.map(|h| round(theirs.seconds / h.ogsolve_seconds)),
+    }
+}
+
 pub fn run(stem: &Path) -> Result<()> {
     let root = util::root();
     let started = Instant::now();
     let ogsolve = install_ogsolve(&root)?;
     let grundy = build_grundy(&root)?;
     let mut rows: Vec<Row> = Vec::new();
-    // .137 to its proof: grundy stops when the theorem proves the period (175 values);
-    // ogsolve reports the period it finds, but computes on to -n, so it gets -n 1000
-    // (it finds the period by 300).
-    let ours = timed(&grundy, &["period", "--game", ".137"])?;
-    let theirs = timed(&ogsolve, &["-m", OGSOLVE_METHOD, "-n", "1000", "0.137"])?;
-    let ours_p = ours.stdout.lines().next().unwrap_or("").to_string();
-    let theirs_p = theirs.stdout.lines().find(|l| l.contains("found period")).unwrap_or("").trim().to_string();
-    if !(ours_p.contains("periodic from heap 52 with period 34") && theirs_p.contains("length 34 and pre-period 52")) {
-        bail!(".137: grundy says {ours_p:?}, ogsolve {theirs_p:?}");
-    }
-    rows.push(Row {
-        game: ".137".into(),
-        task: "to its proof".into(),
-        heaps: None,
-        grundy_seconds: round(ours.seconds),
-        ogsolve_seconds: round(theirs.seconds),
-        speedup: round(theirs.seconds / ours.seconds),
-        grundy_peak_mib: ours.peak_mib,
-        ogsolve_peak_mib: theirs.peak_mib,
-        grundy_growth: None,
-        ogsolve_growth: None,
-        agree: "pre-period 52, period 34".into(),
-    });
-    for &(game, heaps) in TABLES {
-        let to = heaps.to_string();
-        let last = (heaps - 1).to_string();
-        let code = ogsolve_code(game);
-        let ours = timed(&grundy, &["values", "--game", game, "--to", &to])?;
-        let theirs = timed(&ogsolve, &["-m", OGSOLVE_METHOD, "-n", &last, "-p", &code])?;
-        let (a, b) = (parse_bfile(&ours.stdout)?, parse_ogsolve_values(&theirs.stdout)?);
-        if a != b {
-            let first = a.iter().zip(&b).position(|(x, y)| x != y);
-            bail!(
-                "{game} to {heaps}: grundy and ogsolve disagree (lengths {} and {}, first difference at {first:?})",
-                a.len(),
-                b.len()
-            );
+    let mut left_out = Vec::new();
+    'codes: for (game, rule) in code_set() {
+        for (i, &heaps) in SIZES.iter().enumerate() {
+            // Only the first size is limited: a code that passes it is measured at the next.
+            let limit = (i == 0).then_some(TIME_LIMIT);
+            let Some(timed) = measure(&grundy, &ogsolve, &game, heaps, limit)? else {
+                eprintln!("  {game:<6} left out: over {} s at {heaps}", TIME_LIMIT.as_secs());
+                let reason = format!("a program took over {} s for G(0..{heaps})", TIME_LIMIT.as_secs());
+                left_out.push(LeftOut { game: game.clone(), rule, reason });
+                continue 'codes;
+            };
+            let half = rows.iter().find(|r| r.game == game && r.heaps == heaps / 2);
+            let r = row(&game, rule, heaps, &timed, half);
+            rows.push(r);
         }
-        let half = rows.iter().find(|r| r.game == game && r.heaps == Some(heaps / 2));
-        eprintln!("  {game:<6} {heaps:>8} heaps  grundy {:>8.2} s  ogsolve {:>8.2} s", ours.seconds, theirs.seconds);
-        rows.push(Row {
-            game: game.into(),
-            task: format!("G(0..{heaps})"),
-            heaps: Some(heaps),
-            grundy_seconds: round(ours.seconds),
-            ogsolve_seconds: round(theirs.seconds),
-            speedup: round(theirs.seconds / ours.seconds),
-            grundy_peak_mib: ours.peak_mib,
-            ogsolve_peak_mib: theirs.peak_mib,
-            grundy_growth: half.map(|h| round(ours.seconds / h.grundy_seconds)),
-            ogsolve_growth: half.map(|h| round(theirs.seconds / h.ogsolve_seconds)),
-            agree: format!("all {heaps} values"),
-        });
+    }
+    let geometric_means = SIZES
+        .iter()
+        .map(|&heaps| {
+            let logs: Vec<f64> = rows.iter().filter(|r| r.heaps == heaps).map(|r| r.speedup.ln()).collect();
+            (heaps, round((logs.iter().sum::<f64>() / logs.len().max(1) as f64).exp()), logs.len())
+        })
+        .collect();
+    let mut memory: Vec<Row> = Vec::new();
+    for &heaps in &MEMORY_SIZES {
+        let timed = measure(&grundy, &ogsolve, ".6", heaps, None)?.expect("no limit");
+        memory.push(row(".6", "memory", heaps, &timed, None));
     }
     let peers = Peers {
         generated_by: "cargo xtask bench --peers",
@@ -230,8 +310,13 @@ pub fn run(stem: &Path) -> Result<()> {
         machine: util::cpu_model(),
         cores: std::thread::available_parallelism().map(|p| p.get()).unwrap_or(1),
         ogsolve: format!("ogsolve {OGSOLVE_VERSION} -m {OGSOLVE_METHOD}"),
+        rule: RULE,
+        time_limit_seconds: TIME_LIMIT.as_secs(),
         total_seconds: round(started.elapsed().as_secs_f64()),
         rows,
+        geometric_means,
+        left_out,
+        memory,
     };
     write_atomic(&stem.with_extension("json"), (serde_json::to_string_pretty(&peers)? + "\n").as_bytes())?;
     let md = markdown(&peers);
@@ -246,17 +331,40 @@ fn round(x: f64) -> f64 {
 
 fn markdown(p: &Peers) -> String {
     let mut s = format!(
-        "<!-- Generated by `cargo xtask bench --peers`; do not edit by hand. -->\n# grundy and ogsolve side by side, {}\n\n{} ({} cores); {}; revision {}; the whole run took {:.0} s.\nOne run each, each in its own process; both print their values (included in the times). speedup = ogsolve s / grundy s (above 1: grundy is faster); growth = time(N) / time(N/2).\n\n",
-        p.date, p.machine, p.cores, p.ogsolve, p.git_revision, p.total_seconds
+        "<!-- Generated by `cargo xtask bench --peers`; do not edit by hand. -->\n# grundy and ogsolve side by side, {}\n\n{} ({} cores); {}; revision {}; the whole run took {:.0} s.\nOne run each, each in its own process; both print their values (included in the times), and the values agree on every row. speedup = ogsolve s / grundy s (above 1: grundy is faster); growth = time(N) / time(N/2); MiB = peak resident memory.\n\n**The codes**, by rule: {}\n\n",
+        p.date, p.machine, p.cores, p.ogsolve, p.git_revision, p.total_seconds, p.rule
     );
-    s.push_str("| game | task | grundy s | ogsolve s | speedup | grundy growth | ogsolve growth | grundy MiB | ogsolve MiB | agree |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    for &(heaps, mean, codes) in &p.geometric_means {
+        s.push_str(&format!("- G(0..{heaps}): geometric mean of the speedups **{mean:.2}** over {codes} codes"));
+        let slowest = p.rows.iter().filter(|r| r.heaps == heaps).min_by(|a, b| a.speedup.total_cmp(&b.speedup));
+        if let Some(r) = slowest {
+            s.push_str(&format!("; the smallest {:.2} ({})", r.speedup, r.game));
+        }
+        s.push('\n');
+    }
+    s.push('\n');
+    table(&mut s, &p.rows);
+    if !p.left_out.is_empty() {
+        s.push_str("\nLeft out by the time limit:\n\n");
+        for l in &p.left_out {
+            s.push_str(&format!("- {} ({}): {}\n", l.game, l.rule, l.reason));
+        }
+    }
+    s.push_str("\n## Memory: .6 at larger N\n\n");
+    table(&mut s, &p.memory);
+    s
+}
+
+fn table(s: &mut String, rows: &[Row]) {
+    s.push_str("| game | rule | N | grundy s | ogsolve s | speedup | grundy growth | ogsolve growth | grundy MiB | ogsolve MiB |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     let opt = |x: Option<f64>| x.map_or("-".to_string(), |x| format!("{x:.2}"));
     let mib = |x: Option<u64>| x.map_or("-".to_string(), |x| x.to_string());
-    for r in &p.rows {
+    for r in rows {
         s.push_str(&format!(
-            "| {} | {} | {:.2} | {:.2} | {:.2} | {} | {} | {} | {} | {} |\n",
+            "| {} | {} | 2^{} | {:.2} | {:.2} | {:.2} | {} | {} | {} | {} |\n",
             r.game,
-            r.task,
+            r.rule,
+            r.heaps.trailing_zeros(),
             r.grundy_seconds,
             r.ogsolve_seconds,
             r.speedup,
@@ -264,8 +372,27 @@ fn markdown(p: &Peers) -> String {
             opt(r.ogsolve_growth),
             mib(r.grundy_peak_mib),
             mib(r.ogsolve_peak_mib),
-            r.agree
         ));
     }
-    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rule gives at least 20 codes, from each of its sources, once each.
+    #[test]
+    fn the_code_set_follows_its_rule() {
+        let set = code_set();
+        assert!(set.len() >= 20, "{} codes", set.len());
+        let codes: Vec<&str> = set.iter().map(|(c, _)| c.as_str()).collect();
+        for code in [".77", ".07", ".137", ".6", ".16", ".354", ".14", ".76", ".1777", ".161"] {
+            assert!(codes.contains(&code), "{code} missing from {codes:?}");
+        }
+        let mut unique = codes.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), codes.len(), "a code twice");
+        assert!(!codes.contains(&".104"), "three digits are not in the unsolved rule");
+    }
 }

@@ -259,7 +259,7 @@ impl Engine {
             EngineKind::OctalSweep => State::Octal(None),
             EngineKind::Definition => State::Definition(Sequence::new(self.game.clone())),
         };
-        Run { game: self.game.clone(), state }
+        Run { game: self.game.clone(), state, room: 0 }
     }
 
     /// A computation that goes on from stored values G(0..len) under the sparse rule they
@@ -280,7 +280,7 @@ impl Engine {
                 })
             }
         };
-        Ok(Run { game: self.game.clone(), state })
+        Ok(Run { game: self.game.clone(), state, room: 0 })
     }
 
     /// G(0..end), calling `progress(heaps done)` now and then.
@@ -302,11 +302,11 @@ enum State {
     Definition(Sequence),
 }
 
-/// The values an engine holds: narrow inside Grundy's sweep, wide elsewhere.
+/// The values an engine holds: two bytes a heap in the sweeps while they fit, four elsewhere.
 pub enum Values<'a> {
-    /// Grundy's game, as its sweep stores them.
+    /// Grundy's game, and an octal sweep while every value is below 2^16.
     Narrow(&'a [u16]),
-    /// Every other engine's values.
+    /// The definition's values, and an octal sweep's once one needs more than 16 bits.
     Wide(&'a [Wide]),
 }
 
@@ -314,12 +314,28 @@ pub enum Values<'a> {
 pub struct Run {
     game: Game,
     state: State,
+    /// Room made for G(0..room) ([`Run::reserve`]).
+    room: usize,
 }
 
-/// Where the octal sweep chooses its mask once more, from G(2^15..2^16).
+/// The octal sweep chooses its rule again at every doubling from here to
+/// [`REFINE_MASK_AT`], from the values of the last half.
+const REFINE_MASK_FROM: usize = 1 << 12;
+/// The last heap where the octal sweep chooses its rule again, from G(2^15..2^16).
 const REFINE_MASK_AT: usize = 1 << 16;
 
 impl Run {
+    /// Makes room for G(0..end) at once, for a run extended in steps (a period search): an
+    /// octal sweep's values then never move, and a move could leave the old buffer resident
+    /// beside the new one (`grundy values` of .6 peaked a quarter above its values). Pages
+    /// not yet written take no memory.
+    pub fn reserve(&mut self, end: usize) {
+        self.room = self.room.max(end);
+        if let State::Octal(Some(s)) = &mut self.state {
+            s.reserve_to(end);
+        }
+    }
+
     /// Computes until G(0..end) are known.
     pub fn extend_to(&mut self, end: usize, progress: &mut dyn FnMut(u64)) -> Result<(), EngineError> {
         match &mut self.state {
@@ -336,9 +352,17 @@ impl Run {
                         sweep.insert(Box::new(OctalSweep::auto(t, end.min(REFINE_MASK_AT))?))
                     }
                 };
-                if s.values().len() < REFINE_MASK_AT && end > REFINE_MASK_AT {
-                    s.run_to_with(REFINE_MASK_AT, &mut *progress)?;
-                    s.refine_mask(REFINE_MASK_AT / 2)?;
+                s.reserve_to(self.room);
+                // The rule is chosen again at every doubling up to 2^16, as OctalSweep::auto
+                // does, however the run is extended: once at 2^16 only left .36 a rule
+                // from 512 heaps up to there, where the sweep spent half its time to 2^21.
+                let mut at = REFINE_MASK_FROM;
+                while at <= REFINE_MASK_AT {
+                    if s.len() <= at && end > at {
+                        s.run_to_with(at, &mut *progress)?;
+                        s.refine_mask(at / 2)?;
+                    }
+                    at *= 2;
                 }
                 s.run_to_with(end, &mut *progress)?;
             }
@@ -360,7 +384,7 @@ impl Run {
         match &self.state {
             State::Closed { len } => *len,
             State::Grundy(s) => s.len() as usize,
-            State::Octal(s) => s.as_ref().map_or(0, |s| s.values().len()),
+            State::Octal(s) => s.as_ref().map_or(0, |s| s.len()),
             State::Definition(s) => s.len(),
         }
     }
@@ -375,7 +399,7 @@ impl Run {
         match &self.state {
             State::Closed { .. } => closed_form(&self.game, n as u64),
             State::Grundy(s) => s.values()[n] as u64,
-            State::Octal(s) => s.as_ref().expect("values computed").values()[n] as u64,
+            State::Octal(s) => s.as_ref().expect("values computed").get(n) as u64,
             State::Definition(s) => s.values()[n] as u64,
         }
     }
@@ -385,7 +409,7 @@ impl Run {
         match &self.state {
             State::Closed { .. } => None,
             State::Grundy(s) => Some(Values::Narrow(s.values())),
-            State::Octal(s) => Some(Values::Wide(s.as_ref().map_or(&[][..], |s| s.values()))),
+            State::Octal(s) => Some(s.as_ref().map_or(Values::Wide(&[]), |s| s.values())),
             State::Definition(s) => Some(Values::Wide(s.values())),
         }
     }
@@ -415,7 +439,7 @@ impl Run {
     /// heap's parity when [`OctalSweep::heap_parity`] is on); `None` for the other engines.
     pub fn is_sparse_heap(&self, n: usize) -> Option<bool> {
         match &self.state {
-            State::Octal(Some(s)) => Some(s.is_sparse_heap(n, s.values()[n])),
+            State::Octal(Some(s)) => Some(s.is_sparse_heap(n, s.get(n))),
             _ => None,
         }
     }

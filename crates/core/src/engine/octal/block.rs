@@ -57,6 +57,8 @@ pub(super) struct FarRows {
     near_below: usize,
     /// How many sparse heaps were known when the rows were made (later ones are near).
     known: usize,
+    /// The far marks of `sparse[split..known]` are not in the rows yet ([`finish_rows`]).
+    split: usize,
     rows: Vec<u8>,
     /// XORs of one far sparse heap with the block's parts.
     options: Vec<u16>,
@@ -69,17 +71,16 @@ pub(super) struct Scratch {
     far: FarRows,
     /// The marks of the current heap (far row, near marks, stage-2 marks).
     marks: Vec<u8>,
-    /// 1 where a value is common under the mask; as long as `marks`.
-    common: Vec<u8>,
+    /// Bit v set where value v is common under the mask; covers `marks`.
+    common: Vec<u64>,
     /// The mask `common` was made for.
     common_mask: Wide,
     /// Sparse values below the candidate that no mark covers yet.
     targets: Vec<u16>,
 }
 
-/// The state a block extends: values (wide and narrow) and the sparse heaps.
+/// The state a block extends: the values (all below 2^16 here) and the sparse heaps.
 pub(super) struct Sweep<'a> {
-    pub(super) values: &'a mut Vec<Wide>,
     pub(super) narrow: &'a mut Vec<u16>,
     pub(super) sparse: &'a mut Vec<(usize, Wide)>,
     /// The largest value so far.
@@ -115,11 +116,11 @@ fn run_block<const AVX2: bool>(
     stop: usize,
     progress: &mut dyn FnMut(u64),
 ) -> usize {
-    let start = s.values.len();
+    let start = s.narrow.len();
     let len = block_len(*s.max).min(stop - start);
     let mut far = std::mem::take(&mut scratch.far);
     // Sparse heaps r >= len are far: every part n - k - r of the block is below `start`.
-    far_rows(moves, s.narrow, s.sparse, *s.max, start, len, len, &mut far);
+    far_rows(moves, s.narrow, s.sparse, *s.max, start, len, len, 0, &mut far);
     let done = run_heaps::<AVX2>(moves, s, scratch, &far, progress);
     scratch.far = far;
     done
@@ -138,7 +139,7 @@ fn run_heaps<const AVX2: bool>(
     progress: &mut dyn FnMut(u64),
 ) -> usize {
     let (start, len, width) = (far.start, far.len, far.width);
-    assert_eq!(s.values.len(), start, "far rows are made for the next block");
+    assert_eq!(s.narrow.len(), start, "far rows are made for the next block");
     let near_to = s.sparse.partition_point(|&(r, _)| r < far.near_below).min(s.sparse.len());
     let known = far.known;
     if scratch.common_mask != s.mask {
@@ -211,7 +212,6 @@ fn run_heaps<const AVX2: bool>(
             s.sparse.push((n, value));
         }
         *s.max = (*s.max).max(value);
-        s.values.push(value);
         s.narrow.push(value as u16);
         if n & 0xffff == 0xffff {
             progress(n as u64 + 1);
@@ -221,7 +221,9 @@ fn run_heaps<const AVX2: bool>(
 }
 
 /// Makes the far rows of the block start..start + len: the options of every sparse heap
-/// r >= `near_below` in `sparse`, whose parts n - k - r must all be in `g`.
+/// r >= `near_below` in `sparse`, whose parts n - k - r must all be in `g`, except the last
+/// `left` of them, which [`finish_rows`] adds (the main thread's share when a helper
+/// makes the rows).
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(super) fn far_rows(
@@ -232,6 +234,7 @@ pub(super) fn far_rows(
     start: usize,
     len: usize,
     near_below: usize,
+    left: usize,
     far: &mut FarRows,
 ) {
     let width = row_width(max);
@@ -242,14 +245,35 @@ pub(super) fn far_rows(
     far.known = sparse.len();
     far.rows.clear();
     far.rows.resize(len * width, 0);
+    let from = sparse.partition_point(|&(r, _)| r < near_below);
+    far.split = far.known - left.min(far.known - from);
+    mark_rows(moves, g, &sparse[from..far.split], far);
+}
+
+/// Adds the marks [`far_rows`] left out: those of `sparse[split..known]`.
+#[inline(always)]
+pub(super) fn finish_rows(moves: &Moves, g: &[u16], sparse: &[(usize, Wide)], far: &mut FarRows) {
+    let part = &sparse[far.split..far.known];
+    mark_rows(moves, g, part, far);
+}
+
+/// Far heaps, in [`far_rows`] left to [`finish_rows`]: how many of `count`.
+pub(super) fn share(count: usize, sixty_fourths: usize) -> usize {
+    count * sixty_fourths / 64
+}
+
+/// Marks the options of the sparse heaps `part` in the rows.
+#[inline(always)]
+fn mark_rows(moves: &Moves, g: &[u16], part: &[(usize, Wide)], far: &mut FarRows) {
+    let (start, len, width) = (far.start, far.len, far.width);
     // A plain slice, not the Vec: a byte store through the Vec could change its length as
     // far as the compiler knows, so it would reload it after every mark.
     let rows = &mut far.rows[..];
+    assert!(width.is_power_of_two() && rows.len() == len * width, "a row per heap of the block");
     far.options.resize(MAX_BLOCK, 0);
     let options = &mut far.options[..len];
-    let from = sparse.partition_point(|&(r, _)| r < near_below);
     for &k in moves.split_takes {
-        for &(r, rv) in &sparse[from..] {
+        for &(r, rv) in part {
             // Heap n = start + i has the part n - k - r, which must be at least 1.
             let i0 = (k + r + 1).saturating_sub(start);
             if i0 >= len {
@@ -260,32 +284,37 @@ pub(super) fn far_rows(
             for (o, &p) in options[i0..].iter_mut().zip(parts) {
                 *o = p ^ rv;
             }
-            for (row, &o) in rows.chunks_exact_mut(width).zip(options.iter()).skip(i0) {
-                row[o as usize & (width - 1)] = 1;
+            // One store a mark, no multiply and no bounds check: the loop the far marks are.
+            // (With rows.chunks_exact_mut(width) each mark cost a multiply and a check; .36
+            // spent a quarter of its time here.)
+            let mut at = i0 * width;
+            for &o in &options[i0..] {
+                // SAFETY: (o & (width - 1)) < width and at = i * width with i < len, so the
+                // index is below len * width = rows.len() (asserted above).
+                unsafe { *rows.get_unchecked_mut(at + (o as usize & (width - 1))) = 1 };
+                at += width;
             }
         }
     }
 }
 
 /// The smallest common value not marked; values past `marks` are unmarked (the marks grow
-/// by 64 at a time until one is found). `common` (1 where a value is common under the
+/// by 64 at a time until one is found). `common` (bit v set where v is common under the
 /// plain rule) is extended to cover `marks`; `flip` 1 swaps the classes (heap parity).
 #[inline(always)]
-fn first_unmarked_common(marks: &mut Vec<u8>, common: &mut Vec<u8>, mask: Wide, flip: u8) -> usize {
+fn first_unmarked_common(marks: &mut Vec<u8>, common: &mut Vec<u64>, mask: Wide, flip: u8) -> usize {
+    let flip = flip_word(flip);
     let mut from = 0;
     loop {
         if !marks.len().is_multiple_of(64) {
             marks.resize(marks.len().next_multiple_of(64), 0);
         }
-        while common.len() < marks.len() {
-            let v = common.len() as Wide;
-            common.push(!is_sparse(v, mask) as u8);
+        while common.len() < marks.len() / 64 {
+            let base = 64 * common.len() as Wide;
+            common.push((0..64).fold(0, |w, j| w | (!is_sparse(base + j, mask) as u64) << j));
         }
-        for (k, (m, c)) in marks[from..].chunks_exact(64).zip(common[from..].chunks_exact(64)).enumerate() {
-            let mut free = 0u64;
-            for (j, (&m, &c)) in m.iter().zip(c).enumerate() {
-                free |= ((m == 0 && c != flip) as u64) << j;
-            }
+        for (k, m) in marks[from..].chunks_exact(64).enumerate() {
+            let free = unmarked(m.try_into().expect("64 marks")) & (common[from / 64 + k] ^ flip);
             if free != 0 {
                 return from + k * 64 + free.trailing_zeros() as usize;
             }
@@ -298,12 +327,10 @@ fn first_unmarked_common(marks: &mut Vec<u8>, common: &mut Vec<u8>, mask: Wide, 
 /// Pushes the sparse values below `c` that are not marked, in increasing order (`flip` as
 /// in [`first_unmarked_common`]).
 #[inline(always)]
-fn unmarked_sparse_below(marks: &[u8], common: &[u8], c: usize, flip: u8, targets: &mut Vec<u16>) {
-    for (k, (m, cm)) in marks[..c.next_multiple_of(64)].chunks_exact(64).zip(common.chunks_exact(64)).enumerate() {
-        let mut free = 0u64;
-        for (j, (&m, &cm)) in m.iter().zip(cm).enumerate() {
-            free |= ((m == 0 && cm == flip) as u64) << j;
-        }
+fn unmarked_sparse_below(marks: &[u8], common: &[u64], c: usize, flip: u8, targets: &mut Vec<u16>) {
+    let flip = flip_word(flip);
+    for (k, m) in marks[..c.next_multiple_of(64)].chunks_exact(64).enumerate() {
+        let mut free = unmarked(m.try_into().expect("64 marks")) & !(common[k] ^ flip);
         while free != 0 {
             let v = k * 64 + free.trailing_zeros() as usize;
             if v >= c {
@@ -312,6 +339,36 @@ fn unmarked_sparse_below(marks: &[u8], common: &[u8], c: usize, flip: u8, target
             targets.push(v as u16);
             free &= free - 1;
         }
+    }
+}
+
+/// All ones when the classes are swapped (`flip` 1), else 0.
+#[inline(always)]
+fn flip_word(flip: u8) -> u64 {
+    0u64.wrapping_sub(flip as u64)
+}
+
+/// Bit j set where `marks[j]` is 0: with SSE2 on x86-64 (every x86-64 CPU has it), four
+/// compares and four byte masks, which the per-byte loop elsewhere is not turned into.
+#[inline(always)]
+fn unmarked(marks: &[u8; 64]) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        let mut bits = 0u64;
+        for q in 0..4 {
+            // SAFETY: SSE2 is part of x86-64; `marks` holds 64 bytes, so 16 at 16 * q are in it.
+            let m = unsafe {
+                let v = _mm_loadu_si128(marks.as_ptr().add(16 * q) as *const __m128i);
+                _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) as u16
+            };
+            bits |= (m as u64) << (16 * q);
+        }
+        bits
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        marks.iter().enumerate().fold(0, |bits, (j, &m)| bits | ((m == 0) as u64) << j)
     }
 }
 
@@ -468,7 +525,18 @@ pub(super) unsafe fn far_rows_avx2(
     start: usize,
     len: usize,
     near_below: usize,
+    left: usize,
     far: &mut FarRows,
 ) {
-    far_rows(moves, g, sparse, max, start, len, near_below, far)
+    far_rows(moves, g, sparse, max, start, len, near_below, left, far)
+}
+
+/// [`finish_rows`] compiled with AVX2.
+///
+/// # Safety
+/// As [`run_block_avx2`].
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+pub(super) unsafe fn finish_rows_avx2(moves: &Moves, g: &[u16], sparse: &[(usize, Wide)], far: &mut FarRows) {
+    finish_rows(moves, g, sparse, far)
 }

@@ -13,20 +13,19 @@
 //! which stop early when the mask is good. Tested against the definition
 //! ([`crate::engine::definition`]).
 //!
-//! Three kernels ([`OctalKernel`]) compute the same values: the scalar loop in this file (the
+//! Three kernels ([`OctalKernel`]) compute the same values: the scalar loop (`scalar`, the
 //! plain method, one heap at a time; also used whenever the values are too large for the
 //! others) and the block kernel of `block` compiled twice, portable and with AVX2 (chosen
-//! at run time), with stage 2 of `avx2`; `ahead` makes stage 1's far marks a block
-//! ahead on a helper thread. The rule may also count the heap's parity
-//! ([`OctalSweep::heap_parity`]), which .106 needs. Measured on the project's 2-core EPYC
-//! (AVX2, no AVX-512), loaded: .6 to 2^20 went from 34.8 s to 7.5 s (ogsolve 14.5 s), to
-//! 2^22 from 90 s to 29 s (ogsolve 49 s); .106 to 2^16 from 14 s to 0.06 s
-//! (`runs/bench/octal-sweep-2026-11-30.md`). Memory: 4 bytes a heap, 6 while the values
-//! fit in 16 bits, 8 while the helper thread keeps its copy.
+//! at run time), with stage 2 of `avx2`; `ahead` makes stage 1's far marks a block ahead
+//! on a helper thread, which reads the values in place. The rule may also count the heap's
+//! parity ([`OctalSweep::heap_parity`]), which .106 needs. Memory: two bytes a heap while
+//! the values fit in 16 bits, four after (`store`). Measurements against ogsolve are in
+//! `runs/bench/` (`cargo xtask bench --peers`).
 
 use thiserror::Error;
 
 use crate::engine::definition::Wide;
+use crate::engine::Values;
 use crate::game::TakeAndBreak;
 
 mod ahead;
@@ -34,9 +33,13 @@ mod ahead;
 mod avx2;
 mod block;
 mod mask;
+mod scalar;
+mod store;
 
 pub use mask::best_mask;
 use mask::{best_rule, flipped};
+use scalar::{Rule, Scalar};
+use store::Store;
 
 /// Which code computes the values; all give the same values (tested against the definition).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -111,9 +114,8 @@ pub struct OctalSweep {
     /// The parity of every split's take, if they all have the same one (the heap-parity
     /// rule needs that).
     take_parity: Option<usize>,
-    values: Vec<Wide>,
-    /// The values as u16, kept while they are small enough for the block kernel.
-    narrow: Option<Vec<u16>>,
+    /// G(0..len): two bytes a heap while every value fits (the block kernel reads them so).
+    values: Store,
     /// The largest value so far.
     max: Wide,
     sparse: Vec<(usize, Wide)>,
@@ -121,10 +123,8 @@ pub struct OctalSweep {
     /// 1, or 2: the far marks of the next block on a helper thread (long runs only).
     threads: usize,
     block: block::Scratch,
-    /// Scratch sets of values of the scalar loop, as bit words.
-    marked: Vec<u64>,
-    direct: Vec<u64>,
-    need: Vec<u64>,
+    /// The scalar loop's scratch sets.
+    scalar: Scalar,
 }
 
 /// Whether `v` is sparse under `mask`.
@@ -154,16 +154,13 @@ impl OctalSweep {
             mask,
             parity: false,
             take_parity,
-            values: Vec::new(),
-            narrow: Some(Vec::new()),
+            values: Store::Narrow(Vec::new()),
             max: 0,
             sparse: Vec::new(),
             kernel: OctalKernel::best(),
             threads: 2,
             block: block::Scratch::default(),
-            marked: Vec::new(),
-            direct: Vec::new(),
-            need: Vec::new(),
+            scalar: Scalar::default(),
         })
     }
 
@@ -183,8 +180,10 @@ impl OctalSweep {
         }
         s.parity = heap_parity;
         s.max = values.iter().copied().max().unwrap_or(0);
-        s.narrow = values.iter().map(|&v| u16::try_from(v).ok()).collect();
-        s.values = values;
+        s.values = match values.iter().map(|&v| u16::try_from(v).ok()).collect() {
+            Some(narrow) => Store::Narrow(narrow),
+            None => Store::Wide(values),
+        };
         s.set_rule(mask)?;
         Ok(s)
     }
@@ -216,7 +215,7 @@ impl OctalSweep {
     /// Chooses the rule again on the heaps `from..` (the [`best_mask`], or the heap-parity
     /// rule when it is much better there: see [`OctalSweep::heap_parity`]).
     pub fn refine_mask(&mut self, from: usize) -> Result<(), OctalSweepError> {
-        let (mask, parity) = best_rule(&self.values, from, self.take_parity);
+        let (mask, parity) = best_rule(&self.values.to_wide(), from, self.take_parity);
         if (mask, parity) != (self.mask, self.parity) {
             self.parity = parity;
             self.set_rule(mask)?;
@@ -274,19 +273,54 @@ impl OctalSweep {
             return Err(OctalSweepError::ZeroMask);
         }
         self.mask = mask;
-        let sparse = self.values.iter().enumerate().filter(|&(n, &v)| self.is_sparse_heap(n, v));
-        self.sparse = sparse.map(|(n, &v)| (n, v)).collect();
+        let sparse =
+            (0..self.values.len()).map(|n| (n, self.values.get(n))).filter(|&(n, v)| self.is_sparse_heap(n, v));
+        self.sparse = sparse.collect();
         Ok(())
     }
 
-    /// G(0..n), the values computed so far.
-    pub fn values(&self) -> &[Wide] {
-        &self.values
+    /// G(0..n), the values computed so far: narrow while every value fits in 16 bits.
+    pub fn values(&self) -> Values<'_> {
+        match &self.values {
+            Store::Narrow(g) => Values::Narrow(g),
+            Store::Wide(g) => Values::Wide(g),
+        }
     }
 
-    /// Gives the values away.
+    /// Heaps known: G(0..len).
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Whether no value is known yet.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// G(n), for n below [`OctalSweep::len`].
+    pub fn get(&self, n: usize) -> Wide {
+        self.values.get(n)
+    }
+
+    /// Makes room for G(0..end), so that the values do not move while they grow to it.
+    pub fn reserve_to(&mut self, end: usize) {
+        match &mut self.values {
+            Store::Narrow(g) => g.reserve_exact(end.saturating_sub(g.len())),
+            Store::Wide(g) => g.reserve_exact(end.saturating_sub(g.len())),
+        }
+    }
+
+    /// G(0..len) as wide values, copied.
+    pub fn to_vec(&self) -> Vec<Wide> {
+        self.values.to_wide()
+    }
+
+    /// Gives the values away, as wide values.
     pub fn into_values(self) -> Vec<Wide> {
-        self.values
+        match self.values {
+            Store::Narrow(g) => g.into_iter().map(Wide::from).collect(),
+            Store::Wide(g) => g,
+        }
     }
 
     /// The sparse heaps so far, with their values.
@@ -335,17 +369,21 @@ impl OctalSweep {
         self.values.reserve(end.saturating_sub(self.values.len()));
         while self.values.len() < end {
             if self.kernel != OctalKernel::Scalar && block::applies(self.max) {
-                if let Some(narrow) = &mut self.narrow {
+                if let Store::Narrow(narrow) = &mut self.values {
                     let moves = block::Moves { digits: &self.digits, split_takes: &self.split_takes };
                     let mut s = block::Sweep {
-                        values: &mut self.values,
                         narrow,
                         sparse: &mut self.sparse,
                         max: &mut self.max,
                         mask: self.mask,
                         flip: if self.parity { self.take_parity } else { None },
                     };
-                    let long = end - s.values.len() >= ahead::MIN_HEAPS;
+                    // The helper pays only when it has far marks to make: sparse heaps at
+                    // least two blocks long (.1777 has none past heap 123; its sweep ran 12 %
+                    // slower with a helper than without).
+                    let far = 2 * block::block_len(*s.max);
+                    let long =
+                        end - s.narrow.len() >= ahead::MIN_HEAPS && s.sparse.last().is_some_and(|&(r, _)| r >= far);
                     let done = match self.kernel {
                         _ if self.threads == 2 && long => {
                             ahead::run(self.kernel, &moves, &mut s, &mut self.block, end, &mut progress)
@@ -364,102 +402,29 @@ impl OctalSweep {
                 }
             }
             let n = self.values.len();
-            let v = self.next().ok_or(OctalSweepError::TooLarge { heap: n as u64 })?;
+            let rule = Rule {
+                digits: &self.digits,
+                split_takes: &self.split_takes,
+                sparse: &self.sparse,
+                mask: self.mask,
+                flip: self.flips(n),
+            };
+            let v = match &self.values {
+                Store::Narrow(g) => self.scalar.next(&rule, g),
+                Store::Wide(g) => self.scalar.next(&rule, g),
+            }
+            .ok_or(OctalSweepError::TooLarge { heap: n as u64 })?;
             if self.is_sparse_heap(n, v) {
                 self.sparse.push((n, v));
             }
             self.values.push(v);
             self.max = self.max.max(v);
-            match &mut self.narrow {
-                Some(narrow) if v <= u16::MAX as Wide => narrow.push(v as u16),
-                _ => self.narrow = None,
-            }
             if n & 0xffff == 0xffff {
                 progress(n as u64 + 1);
             }
         }
         progress(self.values.len() as u64);
         Ok(())
-    }
-
-    fn set(words: &mut Vec<u64>, v: usize) {
-        if v / 64 >= words.len() {
-            words.resize(v / 64 + 1, 0);
-        }
-        words[v / 64] |= 1 << (v % 64);
-    }
-
-    fn has(words: &[u64], v: usize) -> bool {
-        words.get(v / 64).is_some_and(|w| w & (1 << (v % 64)) != 0)
-    }
-
-    fn next(&mut self) -> Option<Wide> {
-        let n = self.values.len();
-        let g = &self.values;
-        let mask = self.mask;
-        // The class a value would have as G(n).
-        let flip = self.flips(n);
-        let sparse_at = move |x: Wide| is_sparse(x, mask) != flip;
-        self.marked.iter_mut().for_each(|w| *w = 0);
-        // Moves that leave no heap or one heap: few, marked whatever their class.
-        for (k, &d) in self.digits.iter().enumerate().skip(1).take_while(|&(k, _)| k <= n) {
-            if d & 1 != 0 && n == k {
-                Self::set(&mut self.marked, 0);
-            }
-            if d & 2 != 0 && n > k {
-                Self::set(&mut self.marked, g[n - k] as usize);
-            }
-        }
-        self.direct.clear();
-        self.direct.extend_from_slice(&self.marked);
-        // Stage 1: common options need exactly one sparse part.
-        for &k in &self.split_takes {
-            if k + 2 > n {
-                continue;
-            }
-            let rest = n - k;
-            for &(r, rv) in self.sparse.iter().take_while(|&&(r, _)| r < rest) {
-                if r == 0 {
-                    continue;
-                }
-                let x = rv ^ g[rest - r];
-                if !sparse_at(x) {
-                    Self::set(&mut self.marked, x as usize);
-                }
-            }
-        }
-        // A common value below 2^32 not marked exists: at most n values are marked.
-        let c = (0..=u32::MAX as usize).find(|&v| !sparse_at(v as Wide) && !Self::has(&self.marked, v))?;
-        // Stage 2: the sparse values below c that no direct move gives.
-        self.need.clear();
-        let mut missing = 0;
-        for v in 0..c {
-            if sparse_at(v as Wide) && !Self::has(&self.direct, v) {
-                Self::set(&mut self.need, v);
-                missing += 1;
-            }
-        }
-        if missing > 0 {
-            'scan: for &k in &self.split_takes {
-                if k + 2 > n {
-                    continue;
-                }
-                let rest = n - k;
-                for a in 1..=rest / 2 {
-                    let x = (g[a] ^ g[rest - a]) as usize;
-                    if Self::has(&self.need, x) {
-                        self.need[x / 64] &= !(1 << (x % 64));
-                        missing -= 1;
-                        if missing == 0 {
-                            break 'scan;
-                        }
-                    }
-                }
-            }
-        }
-        let value =
-            if missing == 0 { c } else { (0..c).find(|&v| Self::has(&self.need, v)).expect("a missing sparse value") };
-        Wide::try_from(value).ok()
     }
 }
 
@@ -482,12 +447,12 @@ mod tests {
                     let mut s = OctalSweep::new(&game, mask).unwrap();
                     s.set_kernel(kernel).unwrap();
                     s.run_to(3000).unwrap();
-                    assert_eq!(s.values(), &expected[..], "{code} with mask {mask:x}, {kernel:?}");
+                    assert_eq!(s.to_vec(), &expected[..], "{code} with mask {mask:x}, {kernel:?}");
                 }
             }
             let mut s = OctalSweep::auto(&game, 20_000).unwrap();
             s.run_to(3000).unwrap();
-            assert_eq!(&s.values()[..3000], &expected[..], "{code} with the automatic mask");
+            assert_eq!(&s.to_vec()[..3000], &expected[..], "{code} with the automatic mask");
         }
         assert!(matches!(
             OctalSweep::new(&TakeAndBreak::parse("4!.0").unwrap(), 1),
@@ -507,11 +472,11 @@ mod tests {
                 straight.set_kernel(kernel).unwrap();
                 straight.run_to(2000).unwrap();
                 let (mask, parity) = (straight.mask(), straight.heap_parity());
-                let mut resumed = OctalSweep::from_values(&game, straight.values().to_vec(), mask, parity).unwrap();
+                let mut resumed = OctalSweep::from_values(&game, straight.to_vec().to_vec(), mask, parity).unwrap();
                 resumed.set_kernel(kernel).unwrap();
                 straight.run_to(9000).unwrap();
                 resumed.run_to(9000).unwrap();
-                assert_eq!(resumed.values(), straight.values(), "{code} {kernel:?}");
+                assert_eq!(resumed.to_vec(), straight.to_vec(), "{code} {kernel:?}");
                 assert_eq!(resumed.sparse_heaps(), straight.sparse_heaps(), "{code} {kernel:?}");
                 assert_eq!((resumed.mask(), resumed.heap_parity()), (mask, parity));
             }
@@ -534,8 +499,27 @@ mod tests {
             s.max = 1 << 20;
             assert!(!block::applies(s.max));
             s.run_to(3000).unwrap();
-            assert_eq!(s.values(), &expected[..], "{kernel:?}");
+            assert_eq!(s.to_vec(), &expected[..], "{kernel:?}");
         }
+    }
+
+    /// The store keeps two bytes a heap until a value needs more, then widens, keeping
+    /// every value.
+    #[test]
+    fn the_store_widens_when_a_value_needs_it() {
+        let mut store = Store::Narrow(Vec::new());
+        for v in [0, 3, 65535] {
+            store.push(v);
+        }
+        assert!(matches!(store, Store::Narrow(_)));
+        store.push(70_000);
+        store.push(1);
+        assert!(matches!(store, Store::Wide(_)));
+        assert_eq!(store.to_wide(), vec![0, 3, 65535, 70_000, 1]);
+        let game = TakeAndBreak::parse(".6").unwrap();
+        let s = OctalSweep::from_values(&game, vec![0, 0, 1, 70_000], 1, false).unwrap();
+        assert!(matches!(s.values(), Values::Wide(_)));
+        assert_eq!(s.get(3), 70_000);
     }
 
     /// The transform against counting directly, mask by mask.

@@ -1,0 +1,105 @@
+//! The scalar loop of the octal sweep: the plain method, one heap at a time, every sparse
+//! heap's options looked up one by one. The reference the block kernel is tested against,
+//! and the loop used once values are too large for it.
+
+use super::{is_sparse, Wide};
+
+/// The moves and the class of the next heap, for the scalar loop.
+pub(super) struct Rule<'a> {
+    pub(super) digits: &'a [u8],
+    pub(super) split_takes: &'a [usize],
+    pub(super) sparse: &'a [(usize, Wide)],
+    pub(super) mask: Wide,
+    /// Whether the heap-parity rule flips the next heap's class.
+    pub(super) flip: bool,
+}
+
+/// Sets of values of the scalar loop, as bit words, kept between heaps.
+#[derive(Default)]
+pub(super) struct Scalar {
+    marked: Vec<u64>,
+    direct: Vec<u64>,
+    need: Vec<u64>,
+}
+
+impl Scalar {
+    fn set(words: &mut Vec<u64>, v: usize) {
+        if v / 64 >= words.len() {
+            words.resize(v / 64 + 1, 0);
+        }
+        words[v / 64] |= 1 << (v % 64);
+    }
+
+    fn has(words: &[u64], v: usize) -> bool {
+        words.get(v / 64).is_some_and(|w| w & (1 << (v % 64)) != 0)
+    }
+
+    /// G(n) for n = g.len(): the plain method, one heap at a time.
+    pub(super) fn next<T: Copy + Into<Wide>>(&mut self, rule: &Rule, g: &[T]) -> Option<Wide> {
+        let n = g.len();
+        let at = |i: usize| -> Wide { g[i].into() };
+        let (mask, flip) = (rule.mask, rule.flip);
+        // The class a value would have as G(n).
+        let sparse_at = move |x: Wide| is_sparse(x, mask) != flip;
+        self.marked.iter_mut().for_each(|w| *w = 0);
+        // Moves that leave no heap or one heap: few, marked whatever their class.
+        for (k, &d) in rule.digits.iter().enumerate().skip(1).take_while(|&(k, _)| k <= n) {
+            if d & 1 != 0 && n == k {
+                Self::set(&mut self.marked, 0);
+            }
+            if d & 2 != 0 && n > k {
+                Self::set(&mut self.marked, at(n - k) as usize);
+            }
+        }
+        self.direct.clear();
+        self.direct.extend_from_slice(&self.marked);
+        // Stage 1: common options need exactly one sparse part.
+        for &k in rule.split_takes {
+            if k + 2 > n {
+                continue;
+            }
+            let rest = n - k;
+            for &(r, rv) in rule.sparse.iter().take_while(|&&(r, _)| r < rest) {
+                if r == 0 {
+                    continue;
+                }
+                let x = rv ^ at(rest - r);
+                if !sparse_at(x) {
+                    Self::set(&mut self.marked, x as usize);
+                }
+            }
+        }
+        // A common value below 2^32 not marked exists: at most n values are marked.
+        let c = (0..=u32::MAX as usize).find(|&v| !sparse_at(v as Wide) && !Self::has(&self.marked, v))?;
+        // Stage 2: the sparse values below c that no direct move gives.
+        self.need.clear();
+        let mut missing = 0;
+        for v in 0..c {
+            if sparse_at(v as Wide) && !Self::has(&self.direct, v) {
+                Self::set(&mut self.need, v);
+                missing += 1;
+            }
+        }
+        if missing > 0 {
+            'scan: for &k in rule.split_takes {
+                if k + 2 > n {
+                    continue;
+                }
+                let rest = n - k;
+                for a in 1..=rest / 2 {
+                    let x = (at(a) ^ at(rest - a)) as usize;
+                    if Self::has(&self.need, x) {
+                        self.need[x / 64] &= !(1 << (x % 64));
+                        missing -= 1;
+                        if missing == 0 {
+                            break 'scan;
+                        }
+                    }
+                }
+            }
+        }
+        let value =
+            if missing == 0 { c } else { (0..c).find(|&v| Self::has(&self.need, v)).expect("a missing sparse value") };
+        Wide::try_from(value).ok()
+    }
+}
