@@ -4,6 +4,7 @@ mod bench;
 mod ci;
 mod compute;
 mod fetch;
+mod prove;
 mod report;
 mod tidy;
 mod util;
@@ -31,6 +32,9 @@ enum Task {
     Verify(verify::Args),
     /// Write runs/report: findings.json, report.md and SVG pictures.
     Report(report::Args),
+    /// Prove an octal game's period with `grundy period` (release), timed, its values
+    /// compared with the game's OEIS b-file: `runs/periods/<code>.json`.
+    Prove(prove::Args),
     /// Measure the sweeps side by side and write `runs/bench/<date>.{json,md}`.
     Bench(bench::Args),
     /// One measurement of `bench`, in its own process (internal).
@@ -111,6 +115,7 @@ fn main() -> ExitCode {
         Task::All(args) => all(args),
         Task::Tidy => tidy_task(),
         Task::Ci => ci::run(),
+        Task::Prove(args) => prove::run(args),
         Task::Bench(args) => bench::run(args),
         Task::BenchOne(args) => bench::run_one(args),
     };

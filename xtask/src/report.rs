@@ -39,6 +39,7 @@ pub fn run(args: Args) -> Result<()> {
         }
     }
     findings = findings.with_longer(&summary, &longer, &claims, &references)?;
+    findings.periods = grundy_report::periods::findings(&crate::prove::load_all()?, &crate::prove::published()?);
     let out = args.out.unwrap_or_else(|| util::root().join("runs/report"));
     let mut sweep = FastSweep::new();
     sweep.run_to(PLOT_HEAPS.min(summary.heaps))?;

@@ -1,7 +1,10 @@
 //! Small helpers shared by the tasks.
 
-use std::path::PathBuf;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use anyhow::{bail, Context, Result};
 
 /// The workspace root.
 pub fn root() -> PathBuf {
@@ -72,6 +75,62 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
     let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
     let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
     (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+/// A program's run: what it printed, how long it took, its peak memory.
+pub struct Timed {
+    pub stdout: String,
+    pub seconds: f64,
+    pub peak_mib: Option<u64>,
+}
+
+/// Runs a program, timing it and sampling its peak memory (VmHWM) while it runs; `None`
+/// when it passes `limit` (it is killed then).
+pub fn timed(program: &Path, args: &[&str], limit: Option<Duration>) -> Result<Option<Timed>> {
+    let started = Instant::now();
+    let mut child = Command::new(program)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .with_context(|| format!("running {}", program.display()))?;
+    let pid = child.id();
+    let mut stdout = child.stdout.take().expect("piped");
+    let reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut stdout, &mut s).map(|_| s)
+    });
+    let mut peak = None;
+    let status = loop {
+        if let Some(status) = child.try_wait()? {
+            break status;
+        }
+        if limit.is_some_and(|l| started.elapsed() > l) {
+            child.kill()?;
+            child.wait()?;
+            return Ok(None);
+        }
+        if let Ok(text) = std::fs::read_to_string(format!("/proc/{pid}/status")) {
+            if let Some(kib) = text
+                .lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
+            {
+                peak = Some(kib / 1024);
+            }
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let stdout = reader.join().expect("the reader thread")?;
+    if !status.success() {
+        let mut err = String::new();
+        if let Some(mut e) = child.stderr.take() {
+            std::io::Read::read_to_string(&mut e, &mut err)?;
+        }
+        bail!("{} {}: {}", program.display(), args.join(" "), err.trim());
+    }
+    Ok(Some(Timed { stdout, seconds, peak_mib: peak }))
 }
 
 #[cfg(test)]

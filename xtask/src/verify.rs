@@ -104,8 +104,27 @@ pub fn run(args: Args) -> Result<()> {
         count(Verdict::Stated),
         count(Verdict::Perf)
     );
+    let periods = grundy_report::periods::findings(&crate::prove::load_all()?, &crate::prove::published()?);
+    for p in &periods {
+        let r = &p.run;
+        let published = p
+            .published
+            .as_ref()
+            .map_or("not published here".to_string(), |(n0, per, src)| format!("{n0} / {per} ({src})"));
+        let values = r.bfile.as_ref().map_or(String::new(), |b| match b.first_difference {
+            None => format!("; G(n) = {}(n) for n = {}..{}", b.id, b.first, b.last),
+            Some(n) => format!("; G({n}) differs from {}", b.id),
+        });
+        println!(
+            "period {}: {}  ours {} / {} (runs/periods), published {published}{values}",
+            r.game, p.outcome, r.preperiod, r.period
+        );
+    }
     if count(Verdict::Mismatch) > 0 {
         bail!("{} claims do not match", count(Verdict::Mismatch));
+    }
+    if grundy_report::periods::any_mismatch(&periods) {
+        bail!("a period proved here differs from the published one (see above)");
     }
     Ok(())
 }

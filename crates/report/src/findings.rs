@@ -40,6 +40,9 @@ pub struct Findings {
     /// What each longer sweep adds past the one before it, shortest first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub beyond: Vec<Beyond>,
+    /// Periods of octal games proved from the command line, against the published ones.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub periods: Vec<crate::periods::PeriodFinding>,
 }
 
 /// What a longer sweep found past the main one's range.
@@ -168,6 +171,7 @@ impl Findings {
             },
             checks: checks.iter().map(CheckLine::from).collect(),
             beyond: Vec::new(),
+            periods: Vec::new(),
         }
     }
 

@@ -9,7 +9,8 @@
 //!   [`verify::References::load`] says which fixture it could not read
 //!   ([`verify::ReferenceError`]).
 //! - [`markdown::report`] and [`findings::Findings`]: the report text and the JSON the
-//!   play page shows; [`plot`]: SVG pictures.
+//!   play page shows; [`plot`]: SVG pictures; [`periods`]: the periods proved from the
+//!   command line against the published ones.
 
 #![deny(missing_docs)]
 
@@ -17,6 +18,7 @@ pub mod claims;
 
 pub mod findings;
 pub mod markdown;
+pub mod periods;
 pub mod plot;
 pub mod summary;
 pub mod verify;

@@ -184,6 +184,44 @@ pub fn report(f: &Findings, pictures: &[(&str, &str)]) -> String {
         }
     }
 
+    if !f.periods.is_empty() {
+        let _ = writeln!(w, "\n## Periods of octal games, proved from the command line\n");
+        let _ = writeln!(
+            w,
+            "`cargo xtask prove --game CODE` runs `grundy period`, which computes until the periodicity theorem proves the period, and compares the values with the game's OEIS b-file (`runs/periods/`).\n"
+        );
+        let _ = writeln!(w, "| game | first periodic heap | period | values the proof needs | time | peak memory | published | values | result |");
+        let _ = writeln!(w, "|---|---:|---:|---:|---:|---:|---|---|---|");
+        for p in &f.periods {
+            let r = &p.run;
+            let published = p.published.as_ref().map_or("not published here".to_string(), |(n0, per, src)| {
+                format!("{} / {} ({})", thousands(*n0), thousands(*per), src.split('(').next().unwrap_or(src))
+            });
+            let values = r.bfile.as_ref().map_or("-".to_string(), |b| match b.first_difference {
+                None => format!("{} n = {}..{}: equal", b.id, b.first, thousands(b.last)),
+                Some(n) => format!("{} differs at n = {n}", b.id),
+            });
+            let _ = writeln!(
+                w,
+                "| {} | {} | {} | {} | {:.0} s | {} MiB | {published} | {values} | {} |",
+                r.game,
+                thousands(r.preperiod),
+                thousands(r.period),
+                thousands(r.values_needed),
+                r.seconds,
+                thousands(r.peak_mib),
+                p.outcome
+            );
+        }
+        for p in &f.periods {
+            let _ = writeln!(
+                w,
+                "\n`{}`: {}, revision {}, {}.",
+                p.run.command, p.run.machine, p.run.git_revision, p.run.date
+            );
+        }
+    }
+
     if !pictures.is_empty() {
         let _ = writeln!(w, "\n## Pictures\n");
         for (file, caption) in pictures {

@@ -124,7 +124,20 @@ fn committed_report_is_current() {
         .map(|p| Summary::from_json(&fs::read_to_string(p).unwrap()).unwrap())
         .collect();
     assert!(!longer.is_empty(), "the 2^30 sweep is committed");
-    let findings = Findings::new(&summary, &checks).with_longer(&summary, &longer, &claims(), &references()).unwrap();
+    let mut findings =
+        Findings::new(&summary, &checks).with_longer(&summary, &longer, &claims(), &references()).unwrap();
+    // The periods proved from the command line (`cargo xtask prove`), as `cargo xtask report` adds them.
+    let mut runs: Vec<_> = fs::read_dir(root().join("runs/periods"))
+        .map(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "json")).collect()
+        })
+        .unwrap_or_else(|_| Vec::new());
+    runs.sort();
+    let runs: Vec<grundy_report::periods::PeriodRun> =
+        runs.iter().map(|p| serde_json::from_str(&fs::read_to_string(p).unwrap()).unwrap()).collect();
+    let table = fs::read_to_string(root().join("fixtures/raw/stored/octal_game_periods_summary.txt")).unwrap();
+    findings.periods = grundy_report::periods::findings(&runs, &grundy_report::periods::published(&table));
+    assert!(!grundy_report::periods::any_mismatch(&findings.periods), "{:?}", findings.periods);
     for b in &findings.beyond {
         assert!(b.agrees_below, "the sweep to {} agrees with the one before below {}", b.heaps, b.from);
         assert!(b.checks.iter().all(|c| c.outcome == "match"), "{:?}", b.checks);

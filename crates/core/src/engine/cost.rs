@@ -65,20 +65,21 @@ fn grundy_seconds_per_heap() -> f64 {
 }
 
 /// Seconds a heap of the octal sweep takes while its sparse space stays small (.6 to 2^21
-/// in 4.1 s; most octal games are faster, some much slower: see the module doc).
-const OCTAL_SECONDS_PER_HEAP: f64 = 2.0e-6;
+/// in 3.2 s; most octal games are faster, some much slower: see the module doc).
+const OCTAL_SECONDS_PER_HEAP: f64 = 1.5e-6;
 
 impl Engine {
     /// Bytes a heap of a G(0..n) table takes with this engine, measured as peak resident
     /// memory over n: Grundy's sweep 377 MiB at 2^26 (its u16 values, the reversed copy the
     /// AVX-512 kernel scans, the vector's growth; about 2 below 2^24, before the copy),
-    /// the octal sweep 24 MiB at 2^21 for .6 (u32 values and the helper thread's marks),
+    /// the octal sweep 12.6 MiB at 2^22 for .6, 4 of them the program itself (u16 values,
+    /// read in place by the helper thread; four bytes once a value passes 16 bits),
     /// the definition its u32 values.
     pub fn bytes_per_heap(&self) -> u64 {
         match self.kind {
             EngineKind::ClosedForm => 0,
             EngineKind::GrundySweep => 6,
-            EngineKind::OctalSweep => 10,
+            EngineKind::OctalSweep => 3,
             EngineKind::Definition => 4,
         }
     }
