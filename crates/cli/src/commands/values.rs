@@ -65,6 +65,22 @@ pub fn values(out: &mut impl Write, game: &Game, count: u64, format: Format, cho
     // A graph's heap 0 is no token at all: its table lists the vertices.
     let first = usize::from(game.largest_heap().is_some());
     match format {
+        // Heaps by number: written digit by digit into one buffer (a String a line for the
+        // heap's name was a tenth of the time of a fast table).
+        Format::Bfile if first == 0 => {
+            let mut line = Vec::with_capacity(1 << 16);
+            for n in 0..count {
+                push_number(&mut line, n as u64);
+                line.push(b' ');
+                push_number(&mut line, run.get(n as u64));
+                line.push(b'\n');
+                if line.len() > (1 << 16) - 64 {
+                    out.write_all(&line)?;
+                    line.clear();
+                }
+            }
+            out.write_all(&line)?;
+        }
         Format::Bfile => {
             for n in first..count {
                 writeln!(out, "{} {}", game.heap_name(n as u64), run.get(n as u64))?;
@@ -93,4 +109,32 @@ pub fn values(out: &mut impl Write, game: &Game, count: u64, format: Format, cho
         }
     }
     Ok(())
+}
+
+/// Appends `x` in decimal.
+fn push_number(buf: &mut Vec<u8>, mut x: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (x % 10) as u8;
+        x /= 10;
+        if x == 0 {
+            break;
+        }
+    }
+    buf.extend_from_slice(&digits[i..]);
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn numbers_are_written_in_decimal() {
+        let mut buf = Vec::new();
+        for x in [0, 7, 10, 1234567890123, u64::MAX] {
+            super::push_number(&mut buf, x);
+            buf.push(b' ');
+        }
+        assert_eq!(String::from_utf8(buf).unwrap(), format!("0 7 10 1234567890123 {} ", u64::MAX));
+    }
 }

@@ -194,9 +194,10 @@ fn run_heaps<const AVX2: bool>(
             #[cfg(target_arch = "x86_64")]
             let narrow = targets.last().is_some_and(|&t| (t as usize) < super::avx2::WIDTH);
             if AVX2 && (*s.max as usize) < super::avx2::WIDTH && narrow {
+                let few = super::avx2::few(row_width(*s.max));
                 // SAFETY: AVX2 is true only in `run_block_avx2`, whose callers checked that
                 // the CPU has AVX2 (and BMI1/2, POPCNT).
-                unsafe { super::avx2::scan_splits(g, n, moves.split_takes, targets, marks) };
+                unsafe { super::avx2::scan_splits(g, n, moves.split_takes, few, targets, marks) };
             } else {
                 scan_splits(g, n, moves.split_takes, targets, marks);
             }
