@@ -6,7 +6,7 @@ use std::io::Read;
 use std::process::{Command, Stdio};
 
 mod common;
-use common::{failure, grundy, stderr, stdout};
+use common::{failure, grundy, grundy_with_input, stderr, stdout};
 
 /// A usage error: exit code 2 and exactly one line on stderr, which is returned.
 fn usage_error(args: &[&str]) -> String {
@@ -143,4 +143,28 @@ fn big_positions_are_answered() {
     assert!(stdout(&o).contains("winning moves: 1"), "{}{}", stdout(&o), stderr(&o));
     let o = grundy(&["analyze", "--game", "nim", "18446744073709551615", "1"]);
     assert!(stdout(&o).contains("the player to move wins"), "{}{}", stdout(&o), stderr(&o));
+}
+
+/// Issue 25: explain and play answer big positions too, through the proved period or the
+/// closed form, and refuse with the reason where neither is known.
+#[test]
+fn big_positions_are_explained_and_played() {
+    let o = grundy(&["explain", "--game", "kayles", "1000000000000", "5"]);
+    let text = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // 10^12 = 4 (mod 12) and 71 = 11 (mod 12): the heap of 76 has its value.
+    assert!(text.contains("G(1000000000000) = G(71 + (1000000000000 - 71) mod 12) = G(76)"), "{text}");
+    assert!(text.contains("3 winning moves"), "the count analyze gives: {text}");
+    let o = grundy(&["explain", "--game", "nim", "1000000000000", "3"]);
+    let text = stdout(&o);
+    assert!(text.contains("closed form") && text.contains("1 winning move"), "{text}{}", stderr(&o));
+    let o = grundy(&["explain", "--game", ".6", "1000000000000"]);
+    assert!(!o.status.success() && stderr(&o).contains("a closed form or a period"), "{}", stderr(&o));
+
+    let play = |input: &str| stdout(&grundy_with_input(&["play", "--game", "kayles", "1000000000000", "5"], input));
+    let text = play("A 1 999999999999\nquit\n");
+    assert!(text.contains("computer:") && text.contains("bye"), "a typed move on a heap too large to list: {text}");
+    let text = play("A 3\nA 1\nquit\n");
+    assert!(text.contains("does not allow that move"), "Kayles takes 1 or 2: {text}");
+    assert!(text.contains("can leave one heap or two"), "taking 1 needs the heaps to leave: {text}");
 }

@@ -40,11 +40,12 @@ const TIME_LIMIT: Duration = Duration::from_secs(30);
 const ISSUE_CODES: &[&str] = &[".64", ".6", ".161", ".14", ".16", ".167", ".1777", ".356", ".007", ".4"];
 
 /// The codes measured, each with the rule that brought it in, in this order, without repeats:
-/// the catalog's octal games, Czajka's solved games, his unsolved games with at most two
-/// digits after the point, then the codes issue 29 measured.
+/// the catalog's octal games, every game whose period the fixtures publish, Czajka's solved
+/// games, his unsolved games with at most two digits after the point, the games of
+/// Rogalski's value-frequency tables, then the codes issue 29 measured.
 pub fn code_set() -> Vec<(String, &'static str)> {
     let mut set: Vec<(String, &'static str)> = Vec::new();
-    let mut add = |code: String, why: &'static str| {
+    let mut add = |code: &str, why: &'static str| {
         let code = code.trim_start_matches('0').to_string();
         if !set.iter().any(|(c, _)| *c == code) {
             set.push((code, why));
@@ -53,21 +54,43 @@ pub fn code_set() -> Vec<(String, &'static str)> {
     for entry in catalog::CATALOG {
         // Octal: digits below 8 (the move rule says so) and no `!`.
         if let MoveRule::Digits { digits, unequal: false } = entry.game().move_rule() {
-            add(grundy_census::family::canonical_of_digits(digits), "catalog");
+            add(&grundy_census::family::canonical_of_digits(digits), "catalog");
         }
     }
+    for row in first_columns(PERIODS) {
+        add(row, "period published");
+    }
     for code in tczajka::codes(tczajka::SOLVED) {
-        add(code, "Czajka solved");
+        add(&code, "Czajka solved");
     }
     for code in tczajka::codes(tczajka::UNSOLVED) {
         if code.split('.').nth(1).is_some_and(|d| d.len() <= 2) {
-            add(code, "Czajka unsolved, two digits");
+            add(&code, "Czajka unsolved, two digits");
         }
     }
+    for row in first_columns(ROGALSKI) {
+        add(row, "Rogalski frequencies");
+    }
     for code in ISSUE_CODES {
-        add(code.to_string(), "issue 29");
+        add(code, "issue 29");
     }
     set
+}
+
+/// The published periods (`game period last-exception pre-period source`).
+const PERIODS: &str = include_str!("../../../fixtures/raw/stored/octal_game_periods_summary.txt");
+/// Rogalski's value frequencies (`game N value count ...`).
+const ROGALSKI: &str = include_str!("../../../fixtures/raw/stored/rogalski_octal_value_frequencies.txt");
+
+/// The first column of a table's rows (not `#` lines), each once, in order.
+fn first_columns(text: &str) -> Vec<&str> {
+    let mut firsts: Vec<&str> = Vec::new();
+    for first in text.lines().filter(|l| !l.starts_with('#')).filter_map(|l| l.split_whitespace().next()) {
+        if !firsts.contains(&first) {
+            firsts.push(first);
+        }
+    }
+    firsts
 }
 
 #[derive(Serialize)]
@@ -115,7 +138,7 @@ struct Peers {
 }
 
 /// The rule, as the record states it.
-const RULE: &str = "every octal game of the catalog; every game of Czajka's solved table; every game of his unsolved table with at most two digits after the point; the codes issue 29 measured. A code is left out when either program does not finish G(0..2^20) within the time limit.";
+const RULE: &str = "every octal game of the catalog; every game whose period the fixtures publish (octal_game_periods_summary.txt); every game of Czajka's solved table; every game of his unsolved table with at most two digits after the point; the five games of Rogalski's value-frequency tables; the codes issue 29 measured. A code is left out of the means when either program does not finish G(0..2^20) within the time limit.";
 
 /// ogsolve from the registry at the pinned version, into target/peers (reused if there).
 fn install_ogsolve(root: &Path) -> Result<PathBuf> {
@@ -334,7 +357,7 @@ mod tests {
         let set = code_set();
         assert!(set.len() >= 20, "{} codes", set.len());
         let codes: Vec<&str> = set.iter().map(|(c, _)| c.as_str()).collect();
-        for code in [".77", ".07", ".137", ".6", ".16", ".354", ".14", ".76", ".1777", ".161"] {
+        for code in [".77", ".07", ".137", ".6", ".11377", ".16", ".354", ".14", ".76", ".172", ".1777", ".161"] {
             assert!(codes.contains(&code), "{code} missing from {codes:?}");
         }
         let mut unique = codes.clone();

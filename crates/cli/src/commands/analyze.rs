@@ -9,7 +9,7 @@ use clap::ValueEnum;
 use grundy_core::engine::{Engine, Limits};
 use grundy_core::game::Game;
 use grundy_core::game::MoveRule;
-use grundy_core::period::QUICK_LOOK_SECONDS;
+use grundy_core::period::{HeapValues, QUICK_LOOK_SECONDS};
 use grundy_core::position::misere_play::MisereMethod;
 use grundy_core::position::model::{analyze_values, check_move_count, heap_label, Analysis, Convention, Listed, Rule};
 use grundy_core::position::Outcome;
@@ -29,6 +29,17 @@ pub enum AnalyzeFormat {
 
 /// The analysis of a position, as the terminal game and `analyze` see it.
 pub fn analysis(game: &Game, heaps: &[u64], rule: Rule, convention: Convention) -> Result<Analysis> {
+    Ok(analysis_and_values(game, heaps, rule, convention)?.0)
+}
+
+/// [`analysis`], with the values it rests on (the terminal game checks typed moves of a
+/// position too large to list against them).
+pub fn analysis_and_values(
+    game: &Game,
+    heaps: &[u64],
+    rule: Rule,
+    convention: Convention,
+) -> Result<(Analysis, HeapValues)> {
     let max = heaps.iter().copied().max().unwrap_or(0);
     // Too many moves to list: only a closed form or a proved period can answer, so no table
     // is computed for it (a short look for the period at most).
@@ -39,10 +50,10 @@ pub fn analysis(game: &Game, heaps: &[u64], rule: Rule, convention: Convention) 
         let quick = Limits { seconds: QUICK_LOOK_SECONDS, ..limits() };
         let engine = Engine::choose(game, EngineChoice::Auto)?;
         let values = grundy_core::period::heap_values(&engine, max, quick, &mut |_, _| {}).map_err(|_| too_many)?;
-        return Ok(analyze_values(game, heaps, rule, convention, &values)?);
+        return Ok((analyze_values(game, heaps, rule, convention, &values)?, values));
     }
     let values = heap_values(game, max, EngineChoice::Auto)?;
-    Ok(analyze_values(game, heaps, rule, convention, &values)?)
+    Ok((analyze_values(game, heaps, rule, convention, &values)?, values))
 }
 
 pub fn run(

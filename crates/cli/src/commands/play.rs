@@ -9,12 +9,10 @@ use std::io::{self, BufRead, Write};
 use anyhow::Result;
 use grundy_core::game::Game;
 use grundy_core::position::input::{parse_input, Command};
-use grundy_core::position::model::{Convention, Rule};
+use grundy_core::position::large::typed_move;
+use grundy_core::position::model::{Convention, Listed, Rule};
 
-use super::analyze::analysis;
-
-/// Largest heap `play` accepts.
-const MAX_PLAY_HEAP: u64 = 100_000;
+use super::analyze::analysis_and_values;
 
 fn random_heaps() -> Vec<u64> {
     let mut x =
@@ -36,13 +34,9 @@ pub fn run(game: Game, heaps: Vec<u64>, computer_first: bool, rule: Rule, conven
     if heaps.is_empty() {
         anyhow::bail!("the position has no stones: give at least one heap larger than 0");
     }
-    if let Some(&big) = heaps.iter().max() {
-        if big > MAX_PLAY_HEAP {
-            anyhow::bail!("heaps above {MAX_PLAY_HEAP} are too large to play");
-        }
-    }
-    // Refuses, before the game starts, what cannot be analyzed (e.g. misère beyond the limit).
-    let mut a = analysis(&game, &heaps, rule, convention)?;
+    // Refuses, before the game starts, what cannot be analyzed (e.g. misère beyond the limit,
+    // or a position too large to list whose game has no closed form or proved period).
+    let (mut a, mut values) = analysis_and_values(&game, &heaps, rule, convention)?;
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut out = io::stdout();
@@ -70,12 +64,12 @@ pub fn run(game: Game, heaps: Vec<u64>, computer_first: bool, rule: Rule, conven
             return Ok(());
         }
         let chosen = if players_turn {
-            if a.moves.len() <= 40 {
+            if a.listed == Listed::Every && a.moves.len() <= 40 {
                 for (i, m) in a.moves.iter().enumerate() {
                     writeln!(out, "  {:>2}. {}", i + 1, m.description)?;
                 }
             } else {
-                writeln!(out, "  ({} legal moves)", a.moves.len())?;
+                writeln!(out, "  ({} legal moves)", a.legal_moves)?;
             }
             write!(out, "your move: ")?;
             out.flush()?;
@@ -102,7 +96,17 @@ pub fn run(game: Game, heaps: Vec<u64>, computer_first: bool, rule: Rule, conven
                     }
                     continue;
                 }
-                Ok(Command::Play(j)) => j,
+                Ok(Command::Play(j)) => a.moves[j].clone(),
+                // A position too large to list: the move is checked against the rules.
+                Ok(Command::Typed { heap_index, take, left }) => {
+                    match typed_move(&game, &a, &values, heap_index, take, left.as_deref()) {
+                        Ok(m) => m,
+                        Err(e) => {
+                            writeln!(out, "{e}")?;
+                            continue;
+                        }
+                    }
+                }
                 Err(e) => {
                     writeln!(out, "{e}")?;
                     continue;
@@ -111,10 +115,10 @@ pub fn run(game: Game, heaps: Vec<u64>, computer_first: bool, rule: Rule, conven
         } else {
             let j = a.computer_move.expect("a position with moves has a computer move");
             writeln!(out, "computer: {}", a.moves[j].description)?;
-            j
+            a.moves[j].clone()
         };
-        heaps = a.position_after(&a.moves[chosen]);
+        heaps = a.position_after(&chosen);
         players_turn = !players_turn;
-        a = analysis(&game, &heaps, rule, convention)?;
+        (a, values) = analysis_and_values(&game, &heaps, rule, convention)?;
     }
 }

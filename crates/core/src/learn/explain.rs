@@ -14,15 +14,13 @@
 //! distinct objects and a split is an unordered pair, as textbook problems count them) and
 //! described in the game's own words.
 
-use std::fmt::Write;
-
 use thiserror::Error;
 
 use crate::engine::{Engine, EngineChoice, EngineError, Limits};
 use crate::game::HeapGame;
 use crate::game::{Game, Played};
-use crate::period::{can_prove, find_period, heap_values};
-use crate::position::model::{self, heap_label, Convention, PositionError, Rule};
+use crate::period::{can_prove, find_period, heap_values, Method};
+use crate::position::model::{self, Convention, PositionError, Rule};
 
 /// Largest heap a worked solution explains: the mex table has a row per heap.
 pub const MAX_EXPLAINED_HEAP: u64 = 1000;
@@ -41,8 +39,9 @@ pub enum ExplainError {
         /// How many were given.
         found: usize,
     },
-    #[error("a worked solution has a table row per heap size, so heaps are at most {MAX_EXPLAINED_HEAP}; got {found} (use `grundy analyze`)")]
-    /// A heap above [`MAX_EXPLAINED_HEAP`].
+    #[error("a worked solution has a table row per heap size, so heaps are at most {MAX_EXPLAINED_HEAP} unless the game has a closed form or a period proved within a short look; got {found} (use `grundy analyze`)")]
+    /// A heap above [`MAX_EXPLAINED_HEAP`], in a game with no closed form and no period
+    /// proved within a short look.
     HeapTooLarge {
         /// The largest heap given.
         found: u64,
@@ -181,6 +180,26 @@ pub struct Explanation {
     pub traps: Vec<Trap>,
     /// How moves are counted in step 4.
     pub convention: Convention,
+    /// A position with heaps past [`MAX_EXPLAINED_HEAP`], read through a closed form or a
+    /// proved period: then the table stops at the period's end, and step 4 lists some of
+    /// the winning moves while the counts stay exact.
+    pub large: Option<LargeNote>,
+}
+
+/// How a position with heaps past the table was worked out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LargeNote {
+    /// Each heap past the table with the heap in the table that has its value (none for a
+    /// closed form, where G(n) is read directly).
+    pub reduced: Vec<(u64, u64)>,
+    /// The closed form, in words, when there is one.
+    pub closed_form: Option<String>,
+    /// Legal moves of the position, counted exactly.
+    pub legal_moves: u64,
+    /// Winning moves of the position, counted exactly.
+    pub winning_moves: u64,
+    /// Whether step 4 lists every winning move.
+    pub every_winning_listed: bool,
 }
 
 impl Explanation {
@@ -191,7 +210,10 @@ impl Explanation {
 
     /// Step 5: the number of winning moves.
     pub fn winning_moves(&self) -> usize {
-        self.steps.iter().map(|s| s.winning().count()).sum()
+        match &self.large {
+            Some(l) => usize::try_from(l.winning_moves).unwrap_or(usize::MAX),
+            None => self.steps.iter().map(|s| s.winning().count()).sum(),
+        }
     }
 }
 
@@ -209,7 +231,7 @@ pub fn worked(played: &Played, heaps: &[u64], convention: Convention) -> Result<
     }
     let largest = heaps.iter().copied().max().unwrap_or(0);
     if largest > MAX_EXPLAINED_HEAP {
-        return Err(ExplainError::HeapTooLarge { found: largest });
+        return worked_large(game, heaps, convention);
     }
     // A worked solution is small (heaps up to MAX_EXPLAINED_HEAP): no limit is needed.
     let unlimited = Limits { bytes: u64::MAX, seconds: f64::INFINITY };
@@ -227,6 +249,116 @@ pub fn worked(played: &Played, heaps: &[u64], convention: Convention) -> Result<
         None
     };
     explain(game, heaps, convention, &table, period)
+}
+
+/// Seconds of computing a worked solution of a large position may spend looking for the
+/// period (Kayles proves its period from 168 values).
+const LARGE_LOOK_SECONDS: f64 = 2.0;
+
+/// The worked solution of a position with heaps past [`MAX_EXPLAINED_HEAP`]: through the
+/// game's closed form, or its period when one is proved within a short look; the table
+/// then covers the pre-period and one period, and each large heap is read from the heap
+/// of the table with the same residue.
+fn worked_large(game: &Game, heaps: &[u64], convention: Convention) -> Result<Explanation, ExplainError> {
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    if heaps.len() > MAX_EXPLAINED_HEAPS {
+        return Err(ExplainError::TooManyHeaps { found: heaps.len() });
+    }
+    let too_large = ExplainError::HeapTooLarge { found: largest };
+    let engine = Engine::choose(game, EngineChoice::Auto)?;
+    let look = Limits { bytes: 1 << 30, seconds: LARGE_LOOK_SECONDS };
+    let values = heap_values(&engine, largest, look, &mut |_, _| {}).map_err(|_| too_large.clone())?;
+    if !crate::position::large::applies(game, &values, convention) {
+        return Err(too_large);
+    }
+    let (table_end, period, closed_form) = match values.method() {
+        Method::Period(p) => {
+            let end = (p.preperiod + p.period) as u64;
+            if end > MAX_EXPLAINED_HEAP + 1 {
+                return Err(too_large);
+            }
+            let note = PeriodNote { preperiod: p.preperiod as u64, period: p.period as u64, proved: true };
+            (end, Some(note), None)
+        }
+        Method::ClosedForm => (0, None, Some(format!("{}: {}", game.name(), game.rules()))),
+        Method::Table { .. } => return Err(too_large),
+    };
+    let table: Vec<u64> = (0..table_end).map(|n| values.get(n)).collect();
+    let rows = table_rows(game, &table);
+    let analysis = crate::position::large::analyze_large(game, heaps, Rule::Normal, convention, &values)?;
+    let reduced = match period {
+        Some(p) => heaps
+            .iter()
+            .filter(|&&h| h >= table_end)
+            .map(|&h| (h, p.preperiod + (h - p.preperiod) % p.period))
+            .collect(),
+        None => Vec::new(),
+    };
+    let steps = heaps
+        .iter()
+        .zip(&analysis.values)
+        .enumerate()
+        .map(|(index, (&heap, &value))| HeapStep {
+            index,
+            heap,
+            value,
+            target: analysis.nim_sum ^ value,
+            options: analysis
+                .moves
+                .iter()
+                .filter(|m| m.heap_index == index && m.winning)
+                .map(|m| HeapOption {
+                    description: m.description.clone(),
+                    take: m.take,
+                    value: analysis.nim_sum ^ value ^ m.nim_sum_after,
+                    left: m.left.clone(),
+                })
+                .collect(),
+        })
+        .collect();
+    let mut traps = Vec::new();
+    let sum = analysis.values.iter().fold(0u64, |s, &v| s.saturating_add(v));
+    if sum != analysis.nim_sum {
+        traps.push(Trap::SumIsNotXor { sum, xor: analysis.nim_sum });
+    }
+    let size_xor = heaps.iter().fold(0, |x, &h| x ^ h);
+    if size_xor != analysis.nim_sum {
+        traps.push(Trap::SizesAreNotValues { size_xor, value_xor: analysis.nim_sum });
+    }
+    let listed = analysis.moves.iter().filter(|m| m.winning).count() as u64;
+    Ok(Explanation {
+        heaps: heaps.to_vec(),
+        table: rows,
+        period,
+        values: analysis.values.clone(),
+        nim_sum: analysis.nim_sum,
+        steps,
+        traps,
+        convention,
+        large: Some(LargeNote {
+            reduced,
+            closed_form,
+            legal_moves: analysis.legal_moves,
+            winning_moves: analysis.winning_moves,
+            every_winning_listed: listed == analysis.winning_moves,
+        }),
+    })
+}
+
+/// The mex table's rows for heaps 0..table.len(), table[n] = G(n).
+fn table_rows(game: &Game, table: &[u64]) -> Vec<TableRow> {
+    let xor_of = |left: &[u64]| left.iter().fold(0, |x, &h| x ^ table[h as usize]);
+    (0..table.len() as u64)
+        .map(|n| TableRow {
+            heap: n,
+            options: game
+                .heap_moves(n)
+                .into_iter()
+                .map(|m| HeapOption { description: String::new(), take: m.take, value: xor_of(&m.left), left: m.left })
+                .collect(),
+            value: table[n as usize],
+        })
+        .collect()
 }
 
 /// Explains a position of `game` under normal play, counting moves by `convention`, with
@@ -252,17 +384,7 @@ pub fn explain(
         return Err(ExplainError::TableTooShort { len: table.len(), heap: largest });
     }
     let xor_of = |left: &[u64]| left.iter().fold(0, |x, &h| x ^ table[h as usize]);
-    let rows: Vec<TableRow> = (0..=largest)
-        .map(|n| TableRow {
-            heap: n,
-            options: game
-                .heap_moves(n)
-                .into_iter()
-                .map(|m| HeapOption { description: String::new(), take: m.take, value: xor_of(&m.left), left: m.left })
-                .collect(),
-            value: table[n as usize],
-        })
-        .collect();
+    let rows = table_rows(game, &table[..=largest as usize]);
     let analysis = model::analyze(game, heaps, Rule::Normal, convention, |n| table[n as usize])?;
     let values = analysis.values.clone();
     let nim_sum = analysis.nim_sum;
@@ -308,210 +430,17 @@ pub fn explain(
             }
         }
     }
-    Ok(Explanation { heaps: heaps.to_vec(), table: rows, period, values, nim_sum, steps, traps, convention })
-}
-
-/// The value of what a move leaves, with the XOR written out when several heaps are left.
-fn option_value(o: &HeapOption, table: &[TableRow]) -> String {
-    match o.left.len() {
-        0 => "0 (nothing left)".to_string(),
-        1 => o.value.to_string(),
-        _ => {
-            let terms: Vec<String> = o.left.iter().map(|&h| table[h as usize].value.to_string()).collect();
-            format!("{} = {}", terms.join(" xor "), o.value)
-        }
-    }
-}
-
-impl Explanation {
-    /// The worked solution as text, for a reader; `game_name` and `rules` say what is played.
-    pub fn render(&self, game_name: &str, rules: &str) -> String {
-        self.render_named(game_name, rules, &|h| h.to_string())
-    }
-
-    /// [`Explanation::render`] with heaps written by `heap_name` (a graph's vertex names).
-    pub fn render_named(&self, game_name: &str, rules: &str, heap_name: &dyn Fn(u64) -> String) -> String {
-        let mut out = String::new();
-        let w = &mut out;
-        let g = |h: u64| format!("G({})", heap_name(h));
-        let sizes: Vec<String> = self.heaps.iter().map(|&h| heap_name(h)).collect();
-        let _ = writeln!(w, "Position: heaps {} in {game_name}.", sizes.join(", "));
-        if !rules.is_empty() {
-            let _ = writeln!(w, "Rules: {rules}");
-        }
-        let _ = writeln!(
-            w,
-            "Heaps are named A, B, C, ... in the order given. Moves are counted by {}: {}.",
-            self.convention.name(),
-            self.convention.explain()
-        );
-        let _ = writeln!(w);
-
-        let _ = writeln!(w, "Step 1. The value G(n) of a single heap of n, smallest n first.");
-        let _ = writeln!(
-            w,
-            "G(n) is the mex (minimum excludant) of the values one move away: the smallest value not among them."
-        );
-        let _ = writeln!(
-            w,
-            "A move that leaves several heaps leaves the XOR (^) of their values; nothing left is G(0) = 0."
-        );
-        for row in &self.table {
-            if row.options.is_empty() {
-                let _ = writeln!(w, "  {} = mex{{}} = {}    (no move)", g(row.heap), row.value);
-                continue;
-            }
-            let terms: Vec<String> = row.options.iter().map(|o| option_term(o, &g)).collect();
-            let values: Vec<String> = row.options.iter().map(|o| o.value.to_string()).collect();
-            let _ = writeln!(
-                w,
-                "  {} = mex{{{}}} = mex{{{}}} = {}",
-                g(row.heap),
-                terms.join(", "),
-                values.join(", "),
-                row.value
-            );
-        }
-        if let Some(p) = self.period.filter(|p| p.proved) {
-            let _ = writeln!(
-                w,
-                "  From heap {} on the values repeat with period {} (proved by the periodicity theorem).",
-                p.preperiod, p.period
-            );
-        }
-        let _ = writeln!(w);
-
-        let _ =
-            writeln!(w, "Step 2. Each heap's value from the table, and the nim-sum: XOR, bit by bit without carry.");
-        let largest = self.values.iter().chain([&self.nim_sum]).max().copied().unwrap_or(0);
-        let bits = ((64 - largest.leading_zeros()) as usize).max(1);
-        let width = self.heaps.iter().map(|&h| heap_name(h).len()).max().unwrap_or(1);
-        let vwidth = largest.to_string().len();
-        let prefix = |s: &HeapStep| format!("  heap {} = {:>width$}:  G = ", heap_label(s.index), heap_name(s.heap));
-        let column = prefix(&self.steps[0]).len();
-        for s in &self.steps {
-            let _ = writeln!(w, "{}{:>vwidth$} = {:0bits$b}", prefix(s), s.value, s.value);
-        }
-        let _ = writeln!(w, "{}{}", " ".repeat(column + vwidth + 3), "-".repeat(bits));
-        let _ = writeln!(w, "{:<column$}{:>vwidth$} = {:0bits$b}", "  nim-sum", self.nim_sum, self.nim_sum);
-        let _ = writeln!(w);
-
-        let _ = writeln!(w, "Step 3. Who wins?");
-        if self.nim_sum == 0 {
-            let _ = writeln!(
-                w,
-                "  The nim-sum is 0: the player to move loses against perfect play, and has no winning move."
-            );
-            let _ =
-                writeln!(w, "  (Every move changes exactly one heap's value, so it leaves a nim-sum other than 0.)");
-        } else {
-            let _ = writeln!(
-                w,
-                "  The nim-sum is {}, not 0: the player to move wins, by a move that leaves nim-sum 0.",
-                self.nim_sum
-            );
-        }
-        let _ = writeln!(w);
-
-        let _ = writeln!(w, "Step 4. For each heap, the target is the nim-sum of the other heaps:");
-        let _ = writeln!(w, "a move on that heap wins exactly when what it leaves has the target value.");
-        for s in &self.steps {
-            let _ = writeln!(
-                w,
-                "  heap {} ({}), value {}: target {} xor {} = {}",
-                heap_label(s.index),
-                heap_name(s.heap),
-                s.value,
-                self.nim_sum,
-                s.value,
-                s.target
-            );
-            if s.options.is_empty() {
-                let _ = writeln!(w, "    no move from this heap");
-            }
-            for o in &s.options {
-                let mark = if o.value == s.target { "   <- reaches the target" } else { "" };
-                let _ = writeln!(w, "    {}: value {}{mark}", o.description, option_value(o, &self.table));
-            }
-            let count = s.winning().count();
-            let _ = match count {
-                0 => writeln!(w, "    no move reaches {}: no winning move on this heap", s.target),
-                1 => writeln!(w, "    1 winning move on this heap"),
-                n => writeln!(w, "    {n} winning moves on this heap"),
-            };
-        }
-        let _ = writeln!(w);
-
-        let total = self.winning_moves();
-        let _ = writeln!(w, "Step 5. The total.");
-        if total == 0 {
-            let _ = writeln!(w, "  No winning move: the player to move loses if the opponent plays well.");
-        } else {
-            let per: Vec<String> = self
-                .steps
-                .iter()
-                .filter(|s| s.winning().next().is_some())
-                .map(|s| format!("{} on heap {}", s.winning().count(), heap_label(s.index)))
-                .collect();
-            let _ = writeln!(w, "  {total} winning move{} ({}).", if total == 1 { "" } else { "s" }, per.join(", "));
-            let _ = writeln!(w, "  Check: each leaves nim-sum 0.");
-            for s in &self.steps {
-                for o in s.winning() {
-                    // The values in heap order, with the moved heap's value replaced by what the move leaves.
-                    let terms: Vec<String> = self
-                        .steps
-                        .iter()
-                        .map(|t| if t.index == s.index { o.value } else { t.value }.to_string())
-                        .collect();
-                    let _ = writeln!(w, "    {}: {} = 0", o.description, terms.join(" xor "));
-                }
-            }
-        }
-        if !self.traps.is_empty() {
-            let _ = writeln!(w);
-            let _ = writeln!(w, "Traps this position sets:");
-            for t in &self.traps {
-                let _ = writeln!(w, "  - {}", trap_text(t, self));
-            }
-        }
-        out
-    }
-}
-
-/// What a move leaves, as a term of the mex table: "G(4)", "G(3)^G(1)", "G(0)" for nothing.
-fn option_term(o: &HeapOption, g: &dyn Fn(u64) -> String) -> String {
-    if o.left.is_empty() {
-        "G(0)".to_string()
-    } else {
-        o.left.iter().map(|&h| g(h)).collect::<Vec<_>>().join("^")
-    }
-}
-
-fn trap_text(t: &Trap, e: &Explanation) -> String {
-    match *t {
-        Trap::SumIsNotXor { sum, xor } => {
-            let terms: Vec<String> = e.values.iter().map(u64::to_string).collect();
-            format!(
-                "adding the values instead of XOR-ing them: {} = {sum}, but the nim-sum is {xor}",
-                terms.join(" + ")
-            )
-        }
-        Trap::SizesAreNotValues { size_xor, value_xor } => {
-            let terms: Vec<String> = e.heaps.iter().map(u64::to_string).collect();
-            format!(
-                "XOR-ing the heap sizes instead of their values: {} = {size_xor}, but the values give {value_xor}",
-                terms.join(" xor ")
-            )
-        }
-        Trap::WinningMoveRaisesValue { index, value, target } => format!(
-            "heap {} has value {value} and target {target}: in Nim you would skip it (a move there can only lower \
-             a value), but here a move reaches the larger value {target}",
-            heap_label(index)
-        ),
-        Trap::SeveralWinningMoves { index, count } => {
-            format!("heap {} has {count} winning moves, not just one", heap_label(index))
-        }
-    }
+    Ok(Explanation {
+        heaps: heaps.to_vec(),
+        table: rows,
+        period,
+        values,
+        nim_sum,
+        steps,
+        traps,
+        convention,
+        large: None,
+    })
 }
 
 #[cfg(test)]

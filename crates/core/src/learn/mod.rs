@@ -3,3 +3,4 @@
 
 pub mod explain;
 pub mod practice;
+mod render;

@@ -9,10 +9,10 @@
 
 use thiserror::Error;
 
-use crate::position::model::{heap_index_of_label, Analysis, Move};
+use crate::position::model::{heap_index_of_label, Analysis, Listed, Move};
 
 /// What the player asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// Stop playing (`quit`, `q`, `exit`).
     Quit,
@@ -20,6 +20,17 @@ pub enum Command {
     Hint,
     /// Play the move at this index of the analysis's list.
     Play(usize),
+    /// In a position too large to list every move ([`Listed::Some`]), a move not in the
+    /// list: heap `heap_index`, taking `take`, leaving `left` if given. The caller checks it
+    /// against the rules ([`crate::position::large::typed_move`]).
+    Typed {
+        /// The heap moved on.
+        heap_index: usize,
+        /// Stones taken.
+        take: u64,
+        /// The heaps to leave, as typed.
+        left: Option<Vec<u64>>,
+    },
 }
 
 /// Why a line was not understood; each reads as one line for the player.
@@ -79,14 +90,14 @@ pub fn parse_input(line: &str, analysis: &Analysis, splits_only: bool) -> Result
             _ => Err(InputError::NoSuchMove { number: first.to_string(), count }),
         };
     }
-    let heap_matches: Box<dyn Fn(&Move) -> bool> = match by_letter {
-        Some(i) if i < analysis.heaps.len() => Box::new(move |m: &Move| m.heap_index == i),
+    // The heap by its letter, or every heap of a size (the first of them for a typed move).
+    let (letter, size) = match by_letter {
+        Some(i) if i < analysis.heaps.len() => (Some(i), None),
         Some(_) => return Err(InputError::NoSuchHeap(first.to_ascii_uppercase())),
-        None => {
-            let size = number(first)?;
-            Box::new(move |m: &Move| m.heap == size)
-        }
+        None => (None, Some(number(first)?)),
     };
+    let heap_matches = |m: &Move| letter.map_or(Some(m.heap) == size, |i| m.heap_index == i);
+    let heap_index = letter.or_else(|| analysis.heaps.iter().position(|&h| Some(h) == size));
     let numbers: Vec<u64> = rest.iter().map(|t| number(t)).collect::<Result<_, _>>()?;
     let sorted = |v: &[u64]| {
         let mut v = v.to_vec();
@@ -107,7 +118,18 @@ pub fn parse_input(line: &str, analysis: &Analysis, splits_only: bool) -> Result
     let found: Vec<usize> = (0..analysis.moves.len())
         .filter(|&j| heap_matches(&analysis.moves[j]) && matches(&analysis.moves[j]))
         .collect();
-    let Some(&first_found) = found.first() else { return Err(InputError::NoMatch(text.to_string())) };
+    let Some(&first_found) = found.first() else {
+        // Not among the moves listed of a position too large to list them all: the caller
+        // checks it against the rules.
+        return match heap_index {
+            Some(heap_index) if analysis.listed == Listed::Some && !splits_only => Ok(Command::Typed {
+                heap_index,
+                take: numbers[0],
+                left: (numbers.len() > 1).then(|| numbers[1..].to_vec()),
+            }),
+            _ => Err(InputError::NoMatch(text.to_string())),
+        };
+    };
     // Moves on equal heaps (or mirror placements) that leave the same multiset are the same
     // choice for the player: take the first.
     let result = |j: usize| {

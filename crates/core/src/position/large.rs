@@ -69,10 +69,7 @@ pub fn analyze_large(
         }
         let target = nim_sum ^ vals[i];
         let push = |take: u64, at: Option<u64>, left: Vec<u64>, win: bool, list: &mut Vec<Move>| {
-            let piece = at.map(|p| crate::game::words::piece_of(words, n, take, p));
-            let nim_sum_after = left.iter().fold(target, |x, &h| x ^ values.get(h));
-            let description = describe(game, i, n, take, at, piece, &left);
-            list.push(Move { heap_index: i, heap: n, take, at, piece, left, nim_sum_after, winning: win, description });
+            list.push(new_move(game, values, i, n, take, at, left, target, win));
         };
         match game.move_rule() {
             MoveRule::TakeAny => {
@@ -178,6 +175,97 @@ pub fn analyze_large(
     })
 }
 
+/// The move on heap `i` (of size `n`) that takes `take` and leaves `left`; `target` is the
+/// nim-sum of the other heaps, `win` whether the move wins.
+#[allow(clippy::too_many_arguments)]
+fn new_move(
+    game: &Game,
+    values: &HeapValues,
+    i: usize,
+    n: u64,
+    take: u64,
+    at: Option<u64>,
+    left: Vec<u64>,
+    target: u64,
+    win: bool,
+) -> Move {
+    let piece = at.map(|p| crate::game::words::piece_of(Words::of(game), n, take, p));
+    let nim_sum_after = left.iter().fold(target, |x, &h| x ^ values.get(h));
+    let description = describe(game, i, n, take, at, piece, &left);
+    Move { heap_index: i, heap: n, take, at, piece, left, nim_sum_after, winning: win, description }
+}
+
+/// Why a move typed in a position too large to list is not one.
+#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+pub enum TypedMoveError {
+    /// The rules do not allow the move (the reason in words).
+    #[error("{0}")]
+    NotLegal(String),
+    /// More than one move takes that many: the heaps to leave must be given.
+    #[error("taking {take} from a heap of {heap} can leave one heap or two: add the heaps to leave")]
+    Ambiguous {
+        /// Stones taken.
+        take: u64,
+        /// The heap's size.
+        heap: u64,
+    },
+}
+
+/// The move a player typed in `analysis`'s position when it is too large to list every
+/// move (heap `i`, `take` stones, leaving `left` if given, in any order): checked against
+/// the game's rule and marked winning or losing from the values, without listing the
+/// position's moves. On a row, two pieces are placed as typed (left piece first).
+pub fn typed_move(
+    game: &Game,
+    analysis: &Analysis,
+    values: &HeapValues,
+    i: usize,
+    take: u64,
+    left: Option<&[u64]>,
+) -> Result<Move, TypedMoveError> {
+    let heaps = &analysis.heaps;
+    let n = *heaps.get(i).ok_or_else(|| TypedMoveError::NotLegal(format!("there is no heap {}", i + 1)))?;
+    let bad = |why: String| TypedMoveError::NotLegal(why);
+    if take > n {
+        return Err(bad(format!("a heap of {n} has no {take} to take")));
+    }
+    let m = n - take;
+    let left: Option<Vec<u64>> = left.map(|l| l.iter().copied().filter(|&h| h > 0).collect());
+    let left = match game.move_rule() {
+        MoveRule::TakeAny => {
+            let only: Vec<u64> = Some(m).filter(|&m| m > 0).into_iter().collect();
+            if take == 0 || left.as_ref().is_some_and(|l| *l != only) {
+                return Err(bad(format!("in Nim a move takes at least one stone and leaves the rest: {m} here")));
+            }
+            only
+        }
+        MoveRule::Digits { digits, unequal } => {
+            let d = digits.get(take as usize).copied().unwrap_or(0);
+            let d = if take == 0 { d & 4 } else { d };
+            let one = m > 0 && d & 2 != 0;
+            let two = m >= 2 && d & 4 != 0;
+            match left.as_deref() {
+                None | Some([]) if m == 0 && d & 1 != 0 => vec![],
+                None if one && !two => vec![m],
+                None if two => return Err(TypedMoveError::Ambiguous { take, heap: n }),
+                Some([a]) if *a == m && one => vec![m],
+                Some([a, b]) if two && a + b == m && !(unequal && a == b) => vec![*a, *b],
+                _ => return Err(bad(format!("{} does not allow that move", game.name()))),
+            }
+        }
+        MoveRule::Other => return Err(bad(format!("{} has no rule for typed moves here", game.name()))),
+    };
+    let target = analysis.nim_sum ^ analysis.values[i];
+    let after = crate::position::after(heaps, i, &left);
+    let win = match analysis.rule {
+        Rule::Normal => left.iter().fold(target, |x, &h| x ^ values.get(h)) == 0,
+        Rule::Misere => analyze_misere_nim(&after).outcome == Outcome::PlayerToMoveLoses,
+    };
+    let at = Words::of(game).on_a_row().then_some(if left.len() == 2 { left[0] + 1 } else { 1 });
+    let left = if at.is_some() || left.len() < 2 { left } else { vec![left[0].max(left[1]), left[0].min(left[1])] };
+    Ok(new_move(game, values, i, n, take, at, left, target, win))
+}
+
 /// How many a in 1..=hi make `cond(a)` true, where the values are periodic from n0 with
 /// period p: a below n0, or with m - a below n0, one by one; the rest by the residue of a
 /// mod p, on which `cond` depends alone there.
@@ -248,6 +336,47 @@ mod tests {
             }
         }
         assert!(tested.len() >= 6 && tested.contains(&"kayles") && tested.contains(&"nim"), "{tested:?}");
+    }
+
+    /// A move typed in a large position is legal, winning and worded exactly as the full
+    /// listing has it; moves the rules do not allow are refused, and a take that can leave
+    /// one heap or two needs the heaps to leave.
+    #[test]
+    fn typed_moves_agree_with_the_full_listing() {
+        let limits = Limits { bytes: 1 << 30, seconds: 60.0 };
+        for name in ["kayles", ".6!", ".4!", "nim", ".35", "4.07"] {
+            let game = Game::parse(name).unwrap();
+            let engine = Engine::choose(&game, EngineChoice::Auto).unwrap();
+            let values = heap_values(&engine, 400, limits, &mut |_, _| {}).unwrap();
+            if !applies(&game, &values, Convention::Heaps) {
+                continue;
+            }
+            for heaps in [vec![300, 5], vec![150, 150, 7], vec![1, 2, 3]] {
+                let large = analyze_large(&game, &heaps, Rule::Normal, Convention::Heaps, &values).unwrap();
+                let full = analyze(&game, &heaps, Rule::Normal, Convention::Heaps, |n| values.get(n)).unwrap();
+                for m in &full.moves {
+                    let typed = typed_move(&game, &large, &values, m.heap_index, m.take, Some(&m.left)).unwrap();
+                    assert_eq!((typed.winning, &typed.left), (m.winning, &m.left), "{name} {heaps:?} {m:?}");
+                    assert_eq!(typed.description, m.description, "{name} {heaps:?}");
+                }
+                let n = heaps[0];
+                assert!(typed_move(&game, &large, &values, 0, n + 1, None).is_err(), "{name}: more than the heap");
+                assert!(typed_move(&game, &large, &values, 9, 1, None).is_err(), "{name}: no such heap");
+            }
+        }
+        let game = Game::parse("kayles").unwrap();
+        let engine = Engine::choose(&game, EngineChoice::Auto).unwrap();
+        let values = heap_values(&engine, 400, limits, &mut |_, _| {}).unwrap();
+        let large = analyze_large(&game, &[300, 5], Rule::Normal, Convention::Heaps, &values).unwrap();
+        assert_eq!(
+            typed_move(&game, &large, &values, 0, 1, None),
+            Err(TypedMoveError::Ambiguous { take: 1, heap: 300 })
+        );
+        assert!(matches!(typed_move(&game, &large, &values, 0, 3, None), Err(TypedMoveError::NotLegal(_))));
+        assert!(matches!(
+            typed_move(&game, &large, &values, 0, 1, Some(&[100, 100])),
+            Err(TypedMoveError::NotLegal(_))
+        ));
     }
 
     /// Misère Nim: the winning moves at any size are those of its rule.
