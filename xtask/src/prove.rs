@@ -10,7 +10,7 @@ use anyhow::{bail, Context, Result};
 use grundy_report::periods::{BfileCheck, PeriodRun};
 use grundy_sources::atomic::write_atomic;
 
-use crate::util::{self, timed};
+use crate::util::{self, build_grundy, parse_bfile, timed};
 
 /// The games whose values an OEIS b-file in the fixtures lists, heap n as n (G(n) = a(n)).
 const BFILES: &[(&str, &str)] = &[(".1777", "A071509")];
@@ -36,16 +36,7 @@ fn file_name(game: &str) -> String {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let root = util::root();
-    let status = std::process::Command::new("cargo")
-        .args(["build", "--release", "--quiet", "-p", "grundy-cli"])
-        .current_dir(&root)
-        .status()
-        .context("building grundy")?;
-    if !status.success() {
-        bail!("building grundy in release failed");
-    }
-    let grundy = root.join("target/release/grundy");
+    let grundy = build_grundy(&util::root())?;
     let args_line = ["period", "--game", &args.game, "--max-time", &args.max_time];
     eprintln!("running grundy {} (progress is not shown; this may take minutes)", args_line.join(" "));
     let run = timed(&grundy, &args_line, None)?.expect("no time limit");
@@ -104,10 +95,7 @@ fn compare_with_bfile(grundy: &std::path::Path, game: &str, id: &str) -> Result<
     let (first, last) = (reference.first().context("an empty b-file")?.0, reference.last().expect("not empty").0);
     let to = (last + 1).to_string();
     let ours = timed(grundy, &["values", "--game", game, "--to", &to], None)?.expect("no time limit").stdout;
-    let ours: Vec<u64> = ours
-        .lines()
-        .map(|l| l.split_whitespace().nth(1).context("a b-file line")?.parse().context("a value"))
-        .collect::<Result<_>>()?;
+    let ours = parse_bfile(&ours)?;
     let first_difference = reference.iter().find(|&&(n, a)| ours.get(n as usize) != Some(&a)).map(|&(n, _)| n);
     Ok(BfileCheck { id: id.to_string(), first, last, first_difference })
 }

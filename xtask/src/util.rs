@@ -133,6 +133,24 @@ pub fn timed(program: &Path, args: &[&str], limit: Option<Duration>) -> Result<O
     Ok(Some(Timed { stdout, seconds, peak_mib: peak }))
 }
 
+/// Builds the `grundy` command in release and returns its path.
+pub fn build_grundy(root: &Path) -> Result<PathBuf> {
+    let status = Command::new("cargo")
+        .args(["build", "--release", "--quiet", "-p", "grundy-cli"])
+        .current_dir(root)
+        .status()
+        .context("building grundy")?;
+    if !status.success() {
+        bail!("building grundy in release failed");
+    }
+    Ok(root.join("target/release/grundy"))
+}
+
+/// The values of a b-file's lines (`n value`), in order.
+pub fn parse_bfile(text: &str) -> Result<Vec<u64>> {
+    text.lines().map(|l| l.split_whitespace().nth(1).context("a b-file line")?.parse().context("a value")).collect()
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -24,7 +24,7 @@ use grundy_core::game::{catalog, MoveRule};
 use grundy_sources::atomic::write_atomic;
 use serde::Serialize;
 
-use crate::util::{self, timed, Timed};
+use crate::util::{self, build_grundy, parse_bfile, timed, Timed};
 
 /// The ogsolve release measured against (`cargo install --locked --version`).
 pub const OGSOLVE_VERSION: &str = "0.0.7";
@@ -161,18 +161,6 @@ fn install_ogsolve(root: &Path) -> Result<PathBuf> {
     Ok(exe)
 }
 
-fn build_grundy(root: &Path) -> Result<PathBuf> {
-    let status = Command::new("cargo")
-        .args(["build", "--release", "--quiet", "-p", "grundy-cli"])
-        .current_dir(root)
-        .status()
-        .context("building grundy")?;
-    if !status.success() {
-        bail!("building grundy in release failed");
-    }
-    Ok(root.join("target/release/grundy"))
-}
-
 /// ogsolve's code for an octal game: `0.6` for `.6`.
 fn ogsolve_code(game: &str) -> String {
     if game.starts_with('.') {
@@ -186,10 +174,6 @@ fn parse_ogsolve_values(text: &str) -> Result<Vec<u64>> {
     let line =
         text.lines().find_map(|l| l.trim_start().strip_prefix("nimbers:")).context("ogsolve printed no nimbers")?;
     line.split_whitespace().map(|t| t.parse().context("an ogsolve nimber")).collect()
-}
-
-fn parse_bfile(text: &str) -> Result<Vec<u64>> {
-    text.lines().map(|l| l.split_whitespace().nth(1).context("a b-file line")?.parse().context("a value")).collect()
 }
 
 /// One code at one size, both sides (grundy first); `Err` says which passed `limit`.

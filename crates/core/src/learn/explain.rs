@@ -316,15 +316,7 @@ fn worked_large(game: &Game, heaps: &[u64], convention: Convention) -> Result<Ex
                 .collect(),
         })
         .collect();
-    let mut traps = Vec::new();
-    let sum = analysis.values.iter().fold(0u64, |s, &v| s.saturating_add(v));
-    if sum != analysis.nim_sum {
-        traps.push(Trap::SumIsNotXor { sum, xor: analysis.nim_sum });
-    }
-    let size_xor = heaps.iter().fold(0, |x, &h| x ^ h);
-    if size_xor != analysis.nim_sum {
-        traps.push(Trap::SizesAreNotValues { size_xor, value_xor: analysis.nim_sum });
-    }
+    let traps = sum_traps(heaps, &analysis.values, analysis.nim_sum);
     let listed = analysis.moves.iter().filter(|m| m.winning).count() as u64;
     Ok(Explanation {
         heaps: heaps.to_vec(),
@@ -343,6 +335,20 @@ fn worked_large(game: &Game, heaps: &[u64], convention: Convention) -> Result<Ex
             every_winning_listed: listed == analysis.winning_moves,
         }),
     })
+}
+
+/// The traps of adding the values, or XOR-ing the sizes, instead of XOR-ing the values.
+fn sum_traps(heaps: &[u64], values: &[u64], nim_sum: u64) -> Vec<Trap> {
+    let mut traps = Vec::new();
+    let sum = values.iter().fold(0u64, |s, &v| s.saturating_add(v));
+    if sum != nim_sum {
+        traps.push(Trap::SumIsNotXor { sum, xor: nim_sum });
+    }
+    let size_xor = heaps.iter().fold(0, |x, &h| x ^ h);
+    if size_xor != nim_sum {
+        traps.push(Trap::SizesAreNotValues { size_xor, value_xor: nim_sum });
+    }
+    traps
 }
 
 /// The mex table's rows for heaps 0..table.len(), table[n] = G(n).
@@ -410,15 +416,7 @@ pub fn explain(
                 .collect(),
         })
         .collect();
-    let mut traps = Vec::new();
-    let sum: u64 = values.iter().sum();
-    if sum != nim_sum {
-        traps.push(Trap::SumIsNotXor { sum, xor: nim_sum });
-    }
-    let size_xor = heaps.iter().fold(0, |x, &h| x ^ h);
-    if size_xor != nim_sum {
-        traps.push(Trap::SizesAreNotValues { size_xor, value_xor: nim_sum });
-    }
+    let mut traps = sum_traps(heaps, &values, nim_sum);
     if nim_sum != 0 {
         for s in &steps {
             let count = s.winning().count();

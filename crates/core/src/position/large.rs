@@ -69,7 +69,7 @@ pub fn analyze_large(
         }
         let target = nim_sum ^ vals[i];
         let push = |take: u64, at: Option<u64>, left: Vec<u64>, win: bool, list: &mut Vec<Move>| {
-            list.push(new_move(game, values, i, n, take, at, left, target, win));
+            list.push(new_move(game, words, values, i, n, take, at, left, target, win));
         };
         match game.move_rule() {
             MoveRule::TakeAny => {
@@ -180,6 +180,7 @@ pub fn analyze_large(
 #[allow(clippy::too_many_arguments)]
 fn new_move(
     game: &Game,
+    words: Words,
     values: &HeapValues,
     i: usize,
     n: u64,
@@ -189,7 +190,7 @@ fn new_move(
     target: u64,
     win: bool,
 ) -> Move {
-    let piece = at.map(|p| crate::game::words::piece_of(Words::of(game), n, take, p));
+    let piece = at.map(|p| crate::game::words::piece_of(words, n, take, p));
     let nim_sum_after = left.iter().fold(target, |x, &h| x ^ values.get(h));
     let description = describe(game, i, n, take, at, piece, &left);
     Move { heap_index: i, heap: n, take, at, piece, left, nim_sum_after, winning: win, description }
@@ -261,9 +262,10 @@ pub fn typed_move(
         Rule::Normal => left.iter().fold(target, |x, &h| x ^ values.get(h)) == 0,
         Rule::Misere => analyze_misere_nim(&after).outcome == Outcome::PlayerToMoveLoses,
     };
-    let at = Words::of(game).on_a_row().then_some(if left.len() == 2 { left[0] + 1 } else { 1 });
+    let words = Words::of(game);
+    let at = words.on_a_row().then_some(if left.len() == 2 { left[0] + 1 } else { 1 });
     let left = if at.is_some() || left.len() < 2 { left } else { vec![left[0].max(left[1]), left[0].min(left[1])] };
-    Ok(new_move(game, values, i, n, take, at, left, target, win))
+    Ok(new_move(game, words, values, i, n, take, at, left, target, win))
 }
 
 /// How many a in 1..=hi make `cond(a)` true, where the values are periodic from n0 with

@@ -60,6 +60,18 @@ fn subsets(items: &[FormId]) -> Vec<Vec<FormId>> {
         .collect()
 }
 
+/// Every sum of at most two of `forms` (the empty sum first), each pair once.
+fn sums_of_up_to_two(forms: &[FormId]) -> Vec<Vec<usize>> {
+    let mut sums: Vec<Vec<usize>> = vec![vec![]];
+    for (i, &a) in forms.iter().enumerate() {
+        sums.push(vec![a as usize]);
+        for &b in &forms[i..] {
+            sums.push(vec![a as usize, b as usize]);
+        }
+    }
+    sums
+}
+
 /// The distinct forms born by day 0..=4 (sets of forms of the day before).
 fn days(forms: &mut Forms) -> Vec<Vec<FormId>> {
     let mut by_day: Vec<Vec<FormId>> = vec![vec![0]];
@@ -93,13 +105,7 @@ fn canonical_forms_agree_with_brute_force_outcomes() {
     let mut forms = Forms::new();
     let by_day = days(&mut forms);
     let day4 = by_day[4].clone();
-    let mut tests: Vec<Vec<usize>> = vec![vec![]];
-    for (i, &a) in day4.iter().enumerate() {
-        tests.push(vec![a as usize]);
-        for &b in &day4[i..] {
-            tests.push(vec![a as usize, b as usize]);
-        }
-    }
+    let tests = sums_of_up_to_two(&day4);
     let mut trees = Trees::of(&forms);
     let profile = |trees: &mut Trees, g: usize| -> Vec<bool> {
         tests.iter().map(|t| trees.is_p([&t[..], &[g]].concat())).collect()
@@ -193,13 +199,7 @@ fn heaps_equal_to_nim_heaps_by_brute_force() {
 fn linked_criterion_by_brute_force() {
     let mut forms = Forms::new();
     let day4 = days(&mut forms)[4].clone();
-    let mut sums: Vec<Vec<usize>> = vec![vec![]];
-    for (i, &a) in day4.iter().enumerate() {
-        sums.push(vec![a as usize]);
-        for &b in &day4[i..] {
-            sums.push(vec![a as usize, b as usize]);
-        }
-    }
+    let sums = sums_of_up_to_two(&day4);
     let mut trees = Trees::of(&forms);
     let mut sum_nodes: HashMap<Vec<usize>, usize> = HashMap::new();
     let mut linked_pairs = 0;
