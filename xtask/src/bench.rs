@@ -117,11 +117,12 @@ pub fn run_one(args: OneArgs) -> Result<()> {
 }
 
 fn measure(method: &str, heaps: u64) -> Result<Measurement> {
-    measure_with(&std::env::current_exe()?, method, heaps)
+    measure_with(&std::env::current_exe()?, method, heaps, method)
 }
 
-/// One measurement by the `bench-one` of the xtask binary `exe` (this one, or a baseline's).
-fn measure_with(exe: &std::path::Path, method: &str, heaps: u64) -> Result<Measurement> {
+/// One measurement by the `bench-one` of the xtask binary `exe` (this one, or a baseline's),
+/// logged under `label`.
+fn measure_with(exe: &std::path::Path, method: &str, heaps: u64, label: &str) -> Result<Measurement> {
     let out = Command::new(exe)
         .args(["bench-one", "--method", method, "--heaps", &heaps.to_string()])
         .output()
@@ -130,7 +131,7 @@ fn measure_with(exe: &std::path::Path, method: &str, heaps: u64) -> Result<Measu
         bail!("{method} at {heaps}: {}", String::from_utf8_lossy(&out.stderr).trim());
     }
     let m: Measurement = serde_json::from_slice(&out.stdout).context("reading a measurement")?;
-    eprintln!("  {method:<14} {heaps:>10} heaps  {:>8.2} s  {:>5} MiB", m.seconds, m.peak_rss_mib.unwrap_or(0));
+    eprintln!("  {label:<14} {heaps:>10} heaps  {:>8.2} s  {:>5} MiB", m.seconds, m.peak_rss_mib.unwrap_or(0));
     Ok(m)
 }
 
@@ -163,7 +164,8 @@ struct Bench {
     rows: Vec<Row>,
     /// What the baseline is: the portable kernel, or FastSweep at a git revision.
     baseline: String,
-    /// The baseline's median over the fast sweep's at the largest size.
+    /// The baseline's median over the fast sweep's at the largest size (over runs that
+    /// alternate with the baseline's when it is a git revision).
     speedup_over_baseline: f64,
 }
 
@@ -310,24 +312,34 @@ pub fn run(args: Args) -> Result<()> {
             (add("fast-portable", args.max, args.repeat, None)?, "FastSweep with the portable kernel".to_string())
         }
         Some(Baseline { exe, commit, what }) => {
-            eprintln!("the baseline, {what}, at the largest size");
-            let runs: Vec<Measurement> =
-                (0..args.repeat).map(|_| measure_with(exe, "fast", args.max)).collect::<Result<_>>()?;
+            // Alternated with this revision's own runs, so that a slower stretch of a shared
+            // machine falls on both sides alike; the ratio compares these runs only.
+            eprintln!("the baseline, {what}, alternating with this revision at the largest size");
+            let mut ours: Vec<Measurement> = Vec::new();
+            let mut theirs: Vec<Measurement> = Vec::new();
+            for _ in 0..args.repeat {
+                ours.push(measure("fast", args.max)?);
+                theirs.push(measure_with(exe, "fast", args.max, "baseline")?);
+            }
             let fast_sparse = rows.last().map(|r| r.sparse_heaps);
-            if runs.iter().any(|r| Some(r.sparse_heaps) != fast_sparse) {
+            if ours.iter().chain(&theirs).any(|r| Some(r.sparse_heaps) != fast_sparse) {
                 bail!("the baseline disagrees with the fast sweep at {} heaps", args.max);
             }
-            let med = median(runs.iter().map(|r| r.seconds).collect());
-            rows.push(Row {
-                method: format!("baseline {commit}"),
-                heaps: args.max,
-                median_seconds: (med * 1000.0).round() / 1000.0,
-                runs_seconds: runs.iter().map(|r| (r.seconds * 1000.0).round() / 1000.0).collect(),
-                peak_rss_mib: runs.iter().filter_map(|r| r.peak_rss_mib).max(),
-                sparse_heaps: runs[0].sparse_heaps,
-                doubling_ratio: None,
-            });
-            (med, what.clone())
+            let mut paired_row = |method: String, runs: &[Measurement]| -> f64 {
+                let med = median(runs.iter().map(|r| r.seconds).collect());
+                rows.push(Row {
+                    method,
+                    heaps: args.max,
+                    median_seconds: (med * 1000.0).round() / 1000.0,
+                    runs_seconds: runs.iter().map(|r| (r.seconds * 1000.0).round() / 1000.0).collect(),
+                    peak_rss_mib: runs.iter().filter_map(|r| r.peak_rss_mib).max(),
+                    sparse_heaps: runs[0].sparse_heaps,
+                    doubling_ratio: None,
+                });
+                med
+            };
+            fast_at_max = paired_row("fast, alternating with the baseline".to_string(), &ours);
+            (paired_row(format!("baseline {commit}"), &theirs), what.clone())
         }
     };
     let speedup = (baseline_at_max / fast_at_max * 100.0).round() / 100.0;
@@ -373,7 +385,7 @@ fn markdown(b: &Bench) -> String {
             r.sparse_heaps
         ));
     }
-    let max = b.rows.iter().filter(|r| r.method == "fast").map(|r| r.heaps).max().unwrap_or(0);
+    let max = b.rows.iter().filter(|r| r.method.starts_with("fast")).map(|r| r.heaps).max().unwrap_or(0);
     s.push_str(&format!(
         "\nAt {max} heaps the fast sweep (kernel {}) is {:.2}x the baseline, {}, in the same run.\n",
         b.kernel, b.speedup_over_baseline, b.baseline
