@@ -441,3 +441,29 @@ fn reasons_levels_and_board_words() {
         ]
     );
 }
+
+/// `analyze_position`, as every front end asks: a position too large to list is read from
+/// a proved period (Kayles), refused after a short look when the game has none yet (.6),
+/// and refused at once when no period can answer it (Grundy's game).
+#[test]
+fn positions_too_large_to_list_take_a_period_or_a_refusal() {
+    use grundy_core::engine::{Engine, EngineChoice, Limits};
+    use grundy_core::position::model::{analyze_position, AnswerError, Convention, PositionError, Rule};
+    let answer = |game: &str, heaps: &[u64]| {
+        let engine = Engine::choose(&Game::parse(game).unwrap(), EngineChoice::Auto).unwrap();
+        let limits = Limits { seconds: 60.0, bytes: 1 << 30 };
+        analyze_position(&engine, heaps, Rule::Normal, Convention::Heaps, limits, &mut |_, _| {})
+    };
+    let (a, values) = answer("kayles", &[1_000_000_000_000, 5]).unwrap();
+    assert_eq!((a.values.clone(), a.legal_moves, a.winning_moves), (vec![1, 4], 1_000_000_000_005, 3));
+    assert_eq!(values.get(1_000_000_000_000), 1);
+    for (game, heaps) in [(".6", [1u64 << 40]), ("grundy", [1 << 40])] {
+        match answer(game, &heaps) {
+            Err(AnswerError::Position(PositionError::TooManyMoves { .. })) => {}
+            other => panic!("{game}: {:?}", other.map(|(a, _)| a.winning_moves)),
+        }
+    }
+    // Small enough to list: the table is computed and every move listed.
+    let (a, _) = answer("grundy", &[5, 9, 12]).unwrap();
+    assert_eq!((a.nim_sum, a.winning_moves), (2, 1));
+}

@@ -28,7 +28,7 @@ use grundy_core::learn::explain::worked;
 use grundy_core::learn::practice::{problem, PRACTICE_MAX_HEAP};
 use grundy_core::period::heap_values;
 use grundy_core::position::exhaustive::MISERE_MAX_STONES;
-use grundy_core::position::model::{analyze, Analysis, Convention, Rule};
+use grundy_core::position::model::{analyze, analyze_position, Analysis, Convention, Rule};
 
 use serde_json::json;
 
@@ -291,13 +291,22 @@ fn values_of(game: &Game, count: u64) -> Result<Vec<u64>, Reply> {
 }
 
 /// The core's analysis of the position (heaps in the order given, moves said in the
-/// board's numbers when `places` is given), with the values of heaps up to the largest.
+/// board's numbers when `places` is given), with the values of heaps up to the largest:
+/// Grundy's game from the table computed once, any other game as every front end asks
+/// ([`analyze_position`], which answers positions too large to list by a proved period).
 fn analysis(req: &PositionRequest) -> Result<(Analysis, ValueOf), Reply> {
     let max = req.heaps.iter().copied().max().unwrap_or(0);
-    let value = values_upto(&req.game, max)?;
     let rule = if req.misere { Rule::Misere } else { Rule::Normal };
-    let mut a =
-        analyze(&req.game, &req.heaps, rule, req.count, &value).map_err(|e| Reply::error(422, e.to_string()))?;
+    let refused = |e: &dyn std::fmt::Display| Reply::error(422, e.to_string());
+    let (mut a, value): (Analysis, ValueOf) = if req.game == Game::Grundy && max <= MAX_VALUES {
+        let value = values_upto(&req.game, max)?;
+        (analyze(&req.game, &req.heaps, rule, req.count, &value).map_err(|e| refused(&e))?, value)
+    } else {
+        let engine = Engine::choose(&req.game, EngineChoice::Auto).map_err(|e| refused(&e))?;
+        let (a, values) =
+            analyze_position(&engine, &req.heaps, rule, req.count, LIMITS, &mut |_, _| {}).map_err(|e| refused(&e))?;
+        (a, Box::new(move |n| values.get(n)))
+    };
     if let Some(places) = &req.places {
         a.describe_on_board(&req.game, places);
     }

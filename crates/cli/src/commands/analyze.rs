@@ -6,18 +6,14 @@ use std::io::Write;
 
 use anyhow::Result;
 use clap::ValueEnum;
-use grundy_core::engine::{Engine, Limits};
+use grundy_core::engine::{Engine, EngineChoice, EngineError};
 use grundy_core::game::Game;
-use grundy_core::game::MoveRule;
-use grundy_core::period::{HeapValues, QUICK_LOOK_SECONDS};
+use grundy_core::period::HeapValues;
 use grundy_core::position::misere_play::MisereMethod;
-use grundy_core::position::model::{analyze_values, check_move_count, heap_label, Analysis, Convention, Listed, Rule};
+use grundy_core::position::model::{analyze_position, heap_label, Analysis, AnswerError, Convention, Listed, Rule};
 use grundy_core::position::Outcome;
 
-use grundy_core::engine::EngineChoice;
-
-use super::values::heap_values;
-use crate::progress::limits;
+use crate::progress::{limits, Progress};
 
 /// How `analyze` prints.
 #[derive(Clone, Copy, Debug, Default, ValueEnum)]
@@ -40,20 +36,20 @@ pub fn analysis_and_values(
     rule: Rule,
     convention: Convention,
 ) -> Result<(Analysis, HeapValues)> {
-    let max = heaps.iter().copied().max().unwrap_or(0);
-    // Too many moves to list: only a closed form or a proved period can answer, so no table
-    // is computed for it (a short look for the period at most).
-    if let Err(too_many) = check_move_count(game, heaps) {
-        if game.move_rule() == MoveRule::Other {
-            return Err(too_many.into());
-        }
-        let quick = Limits { seconds: QUICK_LOOK_SECONDS, ..limits() };
-        let engine = Engine::choose(game, EngineChoice::Auto)?;
-        let values = grundy_core::period::heap_values(&engine, max, quick, &mut |_, _| {}).map_err(|_| too_many)?;
-        return Ok((analyze_values(game, heaps, rule, convention, &values)?, values));
+    let engine = Engine::choose(game, EngineChoice::Auto)?;
+    let mut progress = Progress::new(&engine, heaps.iter().copied().max().unwrap_or(0).saturating_add(1), "computing");
+    let answer =
+        analyze_position(&engine, heaps, rule, convention, limits(), &mut |done, total| progress.set_of(done, total));
+    progress.finish();
+    match answer {
+        Ok(answer) => Ok(answer),
+        // A refusal names the game and its estimate itself.
+        Err(
+            e
+            @ (AnswerError::Position(_) | AnswerError::Values(EngineError::Cost(_) | EngineError::NoPeriodYet { .. })),
+        ) => Err(e.into()),
+        Err(e) => Err(anyhow::Error::new(e).context(format!("computing the values of {}", game.name()))),
     }
-    let values = heap_values(game, max, EngineChoice::Auto)?;
-    Ok((analyze_values(game, heaps, rule, convention, &values)?, values))
 }
 
 pub fn run(

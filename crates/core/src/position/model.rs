@@ -33,10 +33,12 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::engine::{Engine, EngineError, Limits};
 use crate::game::placement::{heap_moves_of, PlacedMove};
 use crate::game::words::{describe, describe_placed, Words};
 use crate::game::Game;
-use crate::period::HeapValues;
+use crate::game::MoveRule;
+use crate::period::{heap_values, HeapValues, QUICK_LOOK_SECONDS};
 use crate::position::misere_play::{MisereMethod, MisereOracle};
 use crate::position::{after, Outcome};
 
@@ -311,6 +313,44 @@ pub fn check_move_count(game: &Game, heaps: &[u64]) -> Result<(), PositionError>
         return Err(PositionError::TooManyMoves { game: game.name(), bound, limit: MAX_LISTED_MOVES });
     }
     Ok(())
+}
+
+/// Why a position could not be answered: its values, or its analysis.
+#[derive(Debug, Error)]
+pub enum AnswerError {
+    /// The values it needs were refused (cost, no period yet) or failed.
+    #[error(transparent)]
+    Values(#[from] EngineError),
+    /// The analysis itself was refused.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+}
+
+/// The analysis of a position as every front end asks for it, with the values it rests on:
+/// G(n) for its heaps by the cheapest exact way within `limits` ([`heap_values`]). A
+/// position too large to list can be answered only by a closed form or a proved period,
+/// so for it no table is computed, only a short look for the period
+/// ([`QUICK_LOOK_SECONDS`]); when that finds none it is refused as too large.
+/// `progress(done, total)` as for [`heap_values`].
+pub fn analyze_position(
+    engine: &Engine,
+    heaps: &[u64],
+    rule: Rule,
+    convention: Convention,
+    limits: Limits,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<(Analysis, HeapValues), AnswerError> {
+    let game = engine.game();
+    let max = heaps.iter().copied().max().unwrap_or(0);
+    let values = match check_move_count(game, heaps) {
+        Err(too_many) if game.move_rule() == MoveRule::Other => return Err(too_many.into()),
+        Err(too_many) => {
+            let quick = Limits { seconds: limits.seconds.min(QUICK_LOOK_SECONDS), ..limits };
+            heap_values(engine, max, quick, progress).map_err(|_| too_many)?
+        }
+        Ok(()) => heap_values(engine, max, limits, progress)?,
+    };
+    Ok((analyze_values(game, heaps, rule, convention, &values)?, values))
 }
 
 /// Analyzes a position of `game` under `rule`, counting moves by `convention`, with the
