@@ -211,3 +211,19 @@ fn the_issue_position() {
     }
     assert_eq!(a.winning_moves, 10);
 }
+
+/// A quotient that grew past its limits is remembered with its heap: a larger position
+/// gets the same answer at once, and one below that heap still gets its quotient.
+#[test]
+fn a_failed_quotient_is_remembered_from_its_heap_on() {
+    let game = Game::parse("dawsons-kayles").unwrap();
+    let method = |heaps: &[u64]| analyze(&game, heaps, Rule::Misere, Convention::Heaps, |_| 0).map(|a| a.misere_method);
+    let first = method(&[36]).unwrap();
+    let Some(MisereMethod::Exhaustive { reason, .. }) = &first else { panic!("{first:?}") };
+    assert!(reason.contains("at heap 34"), "{reason}");
+    let started = std::time::Instant::now();
+    let refused = method(&[900, 3]).unwrap_err().to_string();
+    assert!(started.elapsed().as_secs_f64() < 1.0, "remembered, not computed again");
+    assert!(refused.contains(reason.as_str()), "{refused}");
+    assert!(matches!(method(&[30, 3]).unwrap(), Some(MisereMethod::Quotient { bound: 30, .. })));
+}

@@ -5,9 +5,12 @@
 //! quotient grows past its limits. The method is part of every answer, so the output can
 //! say which one answered.
 
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
 use serde::{Deserialize, Serialize};
 
-use crate::engine::misere::MisereQuotient;
+use crate::engine::misere::{MisereQuotient, QuotientError};
 use crate::engine::Engine;
 use crate::game::Game;
 use crate::position::exhaustive::{Search, MISERE_MAX_STONES};
@@ -18,6 +21,33 @@ use crate::position::Outcome;
 /// The largest heap an analysis computes a quotient for (Kayles to 1,024: 0.08 s and
 /// 40 MB here; the memory grows with the square of the heap for games that split).
 pub const ANALYSIS_MAX_HEAP: u64 = 1024;
+
+/// Games whose quotient grew past its limits, by name, with the heap where it did and why.
+/// A quotient is built heap by heap, so every bound from that heap on fails the same way:
+/// remembered for the life of the process (a server asked about the same game again would
+/// otherwise spend seconds each time reaching the same limit), a few bytes a game. Games on
+/// a graph are not remembered: two graphs may share a name.
+static FAILED: Mutex<BTreeMap<String, (u64, String)>> = Mutex::new(BTreeMap::new());
+
+/// The quotient of `game` for heaps up to `max_heap`, or why there is none.
+fn quotient(game: &Game, max_heap: u64) -> Result<MisereQuotient, String> {
+    if max_heap > ANALYSIS_MAX_HEAP {
+        return Err(format!("heaps above {ANALYSIS_MAX_HEAP} are not given a quotient in an analysis"));
+    }
+    let remembered = game.largest_heap().is_none();
+    let failed = || FAILED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((heap, reason)) = failed().get(&game.name()).filter(|_| remembered) {
+        if max_heap >= *heap {
+            return Err(reason.clone());
+        }
+    }
+    Engine::misere_quotient(game, max_heap, false, &mut |_| {}).map_err(|e| {
+        if let (true, QuotientError::TooLarge { heap, .. } | QuotientError::Recalibration { heap }) = (remembered, &e) {
+            failed().insert(game.name(), (*heap, e.to_string()));
+        }
+        e.to_string()
+    })
+}
 
 /// The method that answered a misère position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -83,12 +113,7 @@ impl<'g> MisereOracle<'g> {
         if game.has_misere_nim_rule() {
             return Ok(MisereOracle::Nim);
         }
-        let quotient = if max_heap > ANALYSIS_MAX_HEAP {
-            Err(format!("heaps above {ANALYSIS_MAX_HEAP} are not given a quotient in an analysis"))
-        } else {
-            Engine::misere_quotient(game, max_heap, false, &mut |_| {}).map_err(|e| e.to_string())
-        };
-        match quotient {
+        match quotient(game, max_heap) {
             Ok(q) => Ok(MisereOracle::Quotient(Box::new(q))),
             Err(e) if stones <= MISERE_MAX_STONES => Ok(MisereOracle::Search(Search::new(game, true), e)),
             Err(e) => {
