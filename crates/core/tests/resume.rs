@@ -6,15 +6,17 @@ use grundy_core::engine::grundy::checkpoint::{encode_window_with, WindowView};
 use grundy_core::{Checkpoint, CheckpointError, FastSweep, GrundyKernel, SparseSweep};
 use proptest::prelude::*;
 
-const END: u64 = 1_000_000;
+/// Past the last sparse heap below 10^6 (82,860) by more than a stretch: every kind of
+/// resume point is below it.
+const END: u64 = 200_000;
 /// How far each resumed run goes before it is compared with the uninterrupted run.
 const STRETCH: u64 = 1 << 16;
 
 #[test]
-fn resume_below_a_million_is_exact() {
+fn resume_anywhere_is_exact() {
     // Interval 2^16, so that resume points fall inside intervals and on their borders.
     let log2 = 16;
-    let points = [1, 3, 4, 232, 1 << 16, 82_860, 82_861, 123_457, 999_999];
+    let points = [1, 3, 4, 232, 1 << 16, 82_860, 82_861, 123_457, 199_999];
     // One uninterrupted run, with its full state saved at every point of interest.
     let mut marks: Vec<u64> = points.iter().flat_map(|&p| [p, (p + STRETCH).min(END)]).collect();
     marks.sort_unstable();
@@ -26,7 +28,8 @@ fn resume_below_a_million_is_exact() {
         saved.insert(m, whole.checkpoint());
     }
     whole.run_to(END).unwrap();
-    // 82,860 is the last sparse heap below 10^6: resuming at 82,861 starts right after it.
+    // 82,860 is the last sparse heap below 10^6 (Flammenkamp): resuming at 82,861 starts
+    // right after it.
     let sparse = &whole.stats().sparse_heaps;
     assert_eq!(sparse.last().unwrap().heap, 82_860);
     assert_eq!(sparse.len(), 1274);
