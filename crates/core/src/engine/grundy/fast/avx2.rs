@@ -398,19 +398,14 @@ impl<'a> LowSteps<'a> {
             }
             if hits != 0 {
                 let mut xs = [0u8; 32 * LOW_GROUP];
-                let before = *s;
-                // SAFETY: xs holds GROUP <= LOW_GROUP registers; ONE_HOT has a row per byte.
+                // SAFETY: xs holds GROUP <= LOW_GROUP registers.
                 unsafe {
                     for (k, &x) in x.iter().enumerate() {
                         _mm256_storeu_si256(xs.as_mut_ptr().add(32 * k) as *mut __m256i, x);
                     }
-                    for i in BitIndices(hits) {
-                        let one = _mm256_load_si256(ONE_HOT.0[xs[i] as usize].as_ptr() as *const __m256i);
-                        *s = _mm256_andnot_si256(one, *s);
-                    }
                 }
-                if _mm256_testz_si256(*s, *s) == 1 {
-                    return Some(*a + unsafe { emptied_at(before, &xs, hits) });
+                if let Some(lane) = unsafe { clear_hits(s, &xs, hits) } {
+                    return Some(*a + lane);
                 }
                 *a += 32 * GROUP;
                 if FEW {
@@ -429,11 +424,28 @@ impl<'a> LowSteps<'a> {
     }
 }
 
+/// Clears from the missing set `s` the byte of every lane of `xs` that `hits` marks; the
+/// lane at which the set became empty, if it did (both vector kernels' step on a hit).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(super) unsafe fn clear_hits(s: &mut std::arch::x86_64::__m256i, xs: &[u8], hits: u128) -> Option<usize> {
+    use std::arch::x86_64::*;
+    let before = *s;
+    for i in BitIndices(hits) {
+        // SAFETY: ONE_HOT has a row per byte, each 32-byte aligned.
+        let one = unsafe { _mm256_load_si256(ONE_HOT.0[xs[i] as usize].as_ptr() as *const __m256i) };
+        *s = _mm256_andnot_si256(one, *s);
+    }
+    // SAFETY: the hits cover the values that emptied the set, as `emptied_at` needs.
+    (_mm256_testz_si256(*s, *s) == 1).then(|| unsafe { emptied_at(before, xs, hits) })
+}
+
 /// The lane at which the set `before` became empty, walking the `hits` lanes of `xs` in
 /// order (they cover it): the first lane of the last distinct value.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn emptied_at(before: std::arch::x86_64::__m256i, xs: &[u8], hits: u128) -> usize {
+unsafe fn emptied_at(before: std::arch::x86_64::__m256i, xs: &[u8], hits: u128) -> usize {
     let mut set = unsafe { low_set_of(before) };
     let mut left = set.len();
     for i in BitIndices(hits) {

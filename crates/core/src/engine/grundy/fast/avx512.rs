@@ -2,7 +2,7 @@
 //! AVX-512BW and VL): first on the values' low bytes, 64 splits a step, then on the 16-bit
 //! values with the set of missing sparse values in one register.
 
-use super::avx2::{emptied_at, low_set_of, popcount, scan_low, LowScan, LowSteps, AVX2_TARGETS, ONE_HOT};
+use super::avx2::{clear_hits, low_set_of, popcount, scan_low, LowScan, LowSteps, AVX2_TARGETS};
 use super::low::{LowBytes, LowSet};
 use super::recent::Reversed;
 use super::{scan_tail, BitIndices, View};
@@ -239,19 +239,14 @@ unsafe fn run_low<const GROUP: usize, const FEW: bool>(
         }
         if hits != 0 {
             let mut xs = [0u8; 64 * LOW_GROUP];
-            let before = *s;
-            // SAFETY: xs holds GROUP <= LOW_GROUP registers; ONE_HOT has a row per byte.
+            // SAFETY: xs holds GROUP <= LOW_GROUP registers.
             unsafe {
                 for (k, &x) in x.iter().enumerate() {
                     _mm512_storeu_si512(xs.as_mut_ptr().add(64 * k) as *mut _, x);
                 }
-                for i in BitIndices(hits) {
-                    let one = _mm256_load_si256(ONE_HOT.0[xs[i] as usize].as_ptr() as *const __m256i);
-                    *s = _mm256_andnot_si256(one, *s);
-                }
             }
-            if _mm256_testz_si256(*s, *s) == 1 {
-                return Some(*a + unsafe { emptied_at(before, &xs, hits) });
+            if let Some(lane) = unsafe { clear_hits(s, &xs, hits) } {
+                return Some(*a + lane);
             }
             *a += 64 * GROUP;
             if FEW {
