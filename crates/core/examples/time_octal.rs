@@ -1,6 +1,6 @@
 //! Times the octal sparse sweep with its automatic mask:
 //! `cargo run --release --example time_octal -- .014 1048576 [threads] [kernel]` (accepts
-//! 2^20; threads 1 or 2, the default; kernel scalar, portable or avx2, default the best).
+//! 2^20; threads 1 or 2, the default; kernel scalar, portable, avx2 or dense, default the best).
 use std::time::Instant;
 
 use grundy_core::engine::octal::{OctalKernel, OctalSweep};
@@ -15,6 +15,7 @@ fn main() {
         Some("scalar") => OctalKernel::Scalar,
         Some("portable") => OctalKernel::Portable,
         Some("avx2") => OctalKernel::Avx2,
+        Some("dense") => OctalKernel::Dense,
         _ => OctalKernel::best(),
     };
     let game = TakeAndBreak::parse(&code).expect("an octal code");
@@ -24,10 +25,11 @@ fn main() {
     s.set_kernel(kernel).expect("a kernel this CPU runs");
     s.run_to(n).expect("values fit in 32 bits");
     println!(
-        "{code} to {n}: mask {:x}, {} sparse heaps, {:?} kernel, {} threads, {:.2} s",
+        "{code} to {n}: mask {:x}, {} sparse heaps, {:?} kernel{}, {} threads, {:.2} s",
         s.mask(),
         s.sparse_heaps().len(),
         s.kernel(),
+        if s.is_dense() { " (dense at the end)" } else { "" },
         s.threads(),
         t.elapsed().as_secs_f64()
     );

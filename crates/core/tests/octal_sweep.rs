@@ -8,7 +8,7 @@ use grundy_core::game::{Game, TakeAndBreak};
 use proptest::prelude::*;
 
 /// Every kernel, each with whether this CPU runs it.
-const KERNELS: [OctalKernel; 3] = [OctalKernel::Scalar, OctalKernel::Portable, OctalKernel::Avx2];
+const KERNELS: [OctalKernel; 4] = [OctalKernel::Scalar, OctalKernel::Portable, OctalKernel::Avx2, OctalKernel::Dense];
 
 fn definition(game: &TakeAndBreak, end: usize) -> Vec<u32> {
     values(&Game::TakeAndBreak(game.clone()), end).unwrap()
@@ -60,7 +60,29 @@ fn every_kernel_equals_the_definition() {
             }
         }
     }
-    assert!(ran >= 20 * 4 * 2, "at least the scalar and the portable kernel ran");
+    assert!(ran >= 20 * 4 * 3, "at least the scalar, the portable and the dense kernel ran");
+}
+
+/// Codes whose rule leaves many heaps sparse turn to the dense kernel by themselves, and
+/// keep the scalar kernel's values and sparse heaps; one that leaves few does not.
+#[test]
+fn many_sparse_heaps_turn_to_the_dense_kernel() {
+    for (code, dense) in [(".06", true), ("4.026", true), (".414", true), (".6", false)] {
+        let game = TakeAndBreak::parse(code).unwrap();
+        let end = 40_000;
+        let s = OctalSweep::auto(&game, end).unwrap();
+        let mut reference = OctalSweep::new(&game, s.mask()).unwrap();
+        reference.set_kernel(OctalKernel::Scalar).unwrap();
+        if s.heap_parity() {
+            reference.set_mask_with_heap_parity(s.mask()).unwrap();
+        }
+        let mut s = s;
+        s.run_to(end).unwrap();
+        reference.run_to(end).unwrap();
+        assert_eq!(s.is_dense(), dense, "{code}");
+        assert_eq!(s.to_vec(), reference.to_vec(), "{code}");
+        assert_eq!(s.sparse_heaps(), reference.sparse_heaps(), "{code}");
+    }
 }
 
 /// Longer runs, where the block kernel's far marks, both stage-2 phases and the helper

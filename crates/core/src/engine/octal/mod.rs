@@ -13,11 +13,14 @@
 //! which stop early when the mask is good. Tested against the definition
 //! ([`crate::engine::definition`]).
 //!
-//! Three kernels ([`OctalKernel`]) compute the same values: the scalar loop (`scalar`, the
+//! Four kernels ([`OctalKernel`]) compute the same values: the scalar loop (`scalar`, the
 //! plain method, one heap at a time; also used whenever the values are too large for the
-//! others) and the block kernel of `block` compiled twice, portable and with AVX2 (chosen
+//! others), the block kernel of `block` compiled twice, portable and with AVX2 (chosen
 //! at run time), with stage 2 of `avx2`; `ahead` makes stage 1's far marks a block ahead
-//! on a helper thread, which reads the values in place. The rule may also count the heap's
+//! on a helper thread, which reads the values in place; and `dense`, every split marked
+//! with no sparse space, which the block kernels give way to when the rule leaves many
+//! heaps sparse (weighed at every doubling: .06, .414, 4.026; O(n^2) but a fraction of a
+//! nanosecond a split). The rule may also count the heap's
 //! parity ([`OctalSweep::heap_parity`]), which .106 needs. Memory: two bytes a heap while
 //! the values fit in 16 bits, four after (`store`). Measurements against ogsolve are in
 //! `runs/bench/` (`cargo xtask bench --peers`).
@@ -32,10 +35,12 @@ mod ahead;
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 mod block;
+mod dense;
 mod mask;
 mod scalar;
 mod store;
 
+use dense::{Dense, DENSE_FROM, DENSE_FROM_SCALAR};
 pub use mask::best_mask;
 use mask::{best_rule, flipped};
 use scalar::{Rule, Scalar};
@@ -52,6 +57,10 @@ pub enum OctalKernel {
     Portable,
     /// The block kernel compiled with AVX2 (x86-64 CPUs that have it).
     Avx2,
+    /// Every option of every heap marked, with no sparse space (`dense`): faster when the
+    /// rule leaves many heaps sparse, as it does for .06. The block kernels turn to it by
+    /// themselves then ([`OctalSweep::is_dense`]); this choice forces it.
+    Dense,
 }
 
 impl OctalKernel {
@@ -67,7 +76,7 @@ impl OctalKernel {
     /// Whether this CPU can run the kernel.
     pub fn is_available(self) -> bool {
         match self {
-            OctalKernel::Scalar | OctalKernel::Portable => true,
+            OctalKernel::Scalar | OctalKernel::Portable | OctalKernel::Dense => true,
             OctalKernel::Avx2 => crate::cpu::has_avx2(),
         }
     }
@@ -125,6 +134,11 @@ pub struct OctalSweep {
     block: block::Scratch,
     /// The scalar loop's scratch sets.
     scalar: Scalar,
+    /// The share of the latest heaps the rule leaves sparse, in 1/64ths (weighed with the
+    /// rule and at every doubling): many, and the dense kernel is faster.
+    sparse_share: usize,
+    /// The dense kernel's marks.
+    dense: Dense,
 }
 
 /// Whether `v` is sparse under `mask`.
@@ -161,6 +175,8 @@ impl OctalSweep {
             threads: 2,
             block: block::Scratch::default(),
             scalar: Scalar::default(),
+            sparse_share: 0,
+            dense: Dense::default(),
         })
     }
 
@@ -185,6 +201,7 @@ impl OctalSweep {
             None => Store::Wide(values),
         };
         s.set_rule(mask)?;
+        s.weigh_sparse(s.len() / 2);
         Ok(s)
     }
 
@@ -220,7 +237,29 @@ impl OctalSweep {
             self.parity = parity;
             self.set_rule(mask)?;
         }
+        self.weigh_sparse(from);
         Ok(())
+    }
+
+    /// Weighs the share of the heaps `from..` that the rule leaves sparse.
+    fn weigh_sparse(&mut self, from: usize) {
+        let heaps = self.len().saturating_sub(from).max(1);
+        let sparse = self.sparse.len() - self.sparse.partition_point(|&(r, _)| r < from);
+        self.sparse_share = sparse * 64 / heaps;
+    }
+
+    /// Whether the next heaps are computed by the dense kernel (values below 2^15): when it
+    /// is chosen, or when a block kernel is and the rule leaves at least 8/64 of the latest
+    /// heaps sparse (2/64 once the values are too large for the block kernel and the scalar
+    /// loop would run instead; `dense::DENSE_FROM`).
+    pub fn is_dense(&self) -> bool {
+        let chosen = match self.kernel {
+            OctalKernel::Dense => true,
+            OctalKernel::Portable | OctalKernel::Avx2 if block::applies(self.max) => self.sparse_share >= DENSE_FROM,
+            OctalKernel::Portable | OctalKernel::Avx2 => self.sparse_share >= DENSE_FROM_SCALAR,
+            OctalKernel::Scalar => false,
+        };
+        chosen && Dense::applies(self.max)
     }
 
     /// Whether the heap's parity is part of the sparse/common rule: then heap n is sparse
@@ -367,9 +406,36 @@ impl OctalSweep {
     /// known every 2^16 heaps.
     pub fn run_to_with(&mut self, end: usize, mut progress: impl FnMut(u64)) -> Result<(), OctalSweepError> {
         self.values.reserve(end.saturating_sub(self.values.len()));
+        // The share of sparse heaps changes as the run grows (.04's falls): weighed at every
+        // doubling from 2^12 however the run is extended (the rule's refinements stop at 2^16
+        // and are skipped by steps that pass a doubling).
+        let mut weigh_at = (self.values.len() + 1).next_power_of_two().max(1 << 12);
         while self.values.len() < end {
-            if self.kernel != OctalKernel::Scalar && block::applies(self.max) {
+            let n = self.values.len();
+            if n >= weigh_at {
+                self.weigh_sparse(n / 2);
+                weigh_at = n.next_power_of_two().max(2 * weigh_at);
+            }
+            if self.is_dense() {
+                if let Store::Narrow(g) = &mut self.values {
+                    let n = g.len();
+                    let v = Wide::from(self.dense.next(&self.digits, &self.split_takes, g, self.max));
+                    g.push(v as u16);
+                    let flip = self.parity && self.take_parity.is_some_and(|kappa| flipped(n, kappa));
+                    if is_sparse(v, self.mask) != flip {
+                        self.sparse.push((n, v));
+                    }
+                    self.max = self.max.max(v);
+                    if n & 0xffff == 0xffff {
+                        progress(n as u64 + 1);
+                    }
+                    continue;
+                }
+            }
+            if self.kernel != OctalKernel::Scalar && self.kernel != OctalKernel::Dense && block::applies(self.max) {
                 if let Store::Narrow(narrow) = &mut self.values {
+                    // Back here at the next doubling, to weigh the sparse heaps again.
+                    let stop = end.min(weigh_at);
                     let moves = block::Moves { digits: &self.digits, split_takes: &self.split_takes };
                     let mut s = block::Sweep {
                         narrow,
@@ -383,18 +449,18 @@ impl OctalSweep {
                     // slower with a helper than without).
                     let far = 2 * block::block_len(*s.max);
                     let long =
-                        end - s.narrow.len() >= ahead::MIN_HEAPS && s.sparse.last().is_some_and(|&(r, _)| r >= far);
+                        stop - s.narrow.len() >= ahead::MIN_HEAPS && s.sparse.last().is_some_and(|&(r, _)| r >= far);
                     let done = match self.kernel {
                         _ if self.threads == 2 && long => {
-                            ahead::run(self.kernel, &moves, &mut s, &mut self.block, end, &mut progress)
+                            ahead::run(self.kernel, &moves, &mut s, &mut self.block, stop, &mut progress)
                         }
                         #[cfg(target_arch = "x86_64")]
                         // SAFETY: the kernel is Avx2 only if `OctalKernel::is_available` said so
                         // (checked by `set_kernel` and `OctalKernel::best`).
                         OctalKernel::Avx2 => unsafe {
-                            block::run_block_avx2(&moves, &mut s, &mut self.block, end, &mut progress)
+                            block::run_block_avx2(&moves, &mut s, &mut self.block, stop, &mut progress)
                         },
-                        _ => block::run_block_portable(&moves, &mut s, &mut self.block, end, &mut progress),
+                        _ => block::run_block_portable(&moves, &mut s, &mut self.block, stop, &mut progress),
                     };
                     if done > 0 {
                         continue;
