@@ -1,5 +1,6 @@
 //! One game's result in a census, as written to its own file, and the census it belongs to.
 
+pub use grundy_core::checksum::Fnv;
 use serde::{Deserialize, Serialize};
 
 /// The version of the result-file format. Format 2 (budgets grow in place): the checksum
@@ -161,31 +162,6 @@ pub struct Milestone {
     pub sparse_heaps: u64,
     /// The last sparse heap.
     pub last_sparse: Option<u64>,
-}
-
-/// FNV-1a, 64-bit, over u64 values written little-endian.
-#[derive(Clone, Copy, Debug)]
-pub struct Fnv(u64);
-
-impl Default for Fnv {
-    fn default() -> Self {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Fnv {
-    /// Adds one value.
-    pub fn push(&mut self, v: u64) {
-        for b in v.to_le_bytes() {
-            self.0 ^= u64::from(b);
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-
-    /// The hash as 16 hexadecimal digits.
-    pub fn hex(self) -> String {
-        format!("{:016x}", self.0)
-    }
 }
 
 /// A value as one base-36 character (`?` above 35), as in the tczajka tables.

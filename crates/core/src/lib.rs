@@ -30,6 +30,7 @@
 #![deny(missing_docs)]
 
 pub mod bfile;
+pub mod checksum;
 pub mod count;
 mod cpu;
 pub mod engine;

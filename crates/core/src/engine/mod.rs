@@ -36,6 +36,7 @@ pub use definition::Wide;
 pub mod closed;
 pub mod cost;
 pub mod definition;
+pub(crate) mod envelope;
 pub mod grundy;
 pub mod misere;
 pub mod octal;

@@ -228,6 +228,15 @@ impl Game {
         }
     }
 
+    /// The game's code when it is an octal game (digits below 8, no `!`; Grundy's game is
+    /// not): the games of the octal sweep.
+    pub fn octal(&self) -> Option<&TakeAndBreak> {
+        match self {
+            Game::TakeAndBreak(t) if t.is_octal() => Some(t),
+            _ => None,
+        }
+    }
+
     /// A game on the graph in `text` (the format of [`graph`]), called `label`.
     pub fn graph(label: &str, text: &str) -> Result<Game, GraphError> {
         GraphGame::parse(label, text).map(|g| Game::Graph(Arc::new(g)))

@@ -27,7 +27,8 @@ pub(super) fn few(width: usize) -> usize {
 }
 
 /// Scans the splits of heap `n` until every target (all below [`WIDTH`]) has been seen as
-/// an option, or the splits run out; `targets` keeps the missing ones, smallest first.
+/// an option, or the splits run out (or reach past `reach`, the most a window holds);
+/// `targets` keeps the missing ones, smallest first.
 /// While more than `few` are missing, bytes are marked instead of looking them up.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
@@ -35,6 +36,7 @@ pub(super) fn scan_splits(
     g: &[u16],
     n: usize,
     split_takes: &[usize],
+    reach: usize,
     few: usize,
     targets: &mut Vec<u16>,
     marks: &mut [u8],
@@ -45,10 +47,10 @@ pub(super) fn scan_splits(
             continue;
         }
         let rest = n - k;
-        let half = rest / 2;
+        let half = (rest / 2).min(reach);
         // While many values are missing, hits would come every few splits and each costs
         // branches: mark bytes instead (no branch), checking the missing values now and then.
-        let mut a = mark_while_many(g, rest, few, targets, marks);
+        let mut a = mark_while_many(g, rest, half, few, targets, marks);
         if targets.is_empty() {
             return;
         }
@@ -123,14 +125,13 @@ pub(super) fn scan_splits(
     }
 }
 
-/// Marks the options of the splits a + (rest - a) from a = 1 on while more than `few`
+/// Marks the options of the splits a + (rest - a) from a = 1 to `half` while more than `few`
 /// targets are missing, in steps of whole vectors, removing the targets seen after every
 /// step; returns the next split. A check costs one load per target, so the steps grow with
 /// their number.
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-fn mark_while_many(g: &[u16], rest: usize, few: usize, targets: &mut Vec<u16>, marks: &mut [u8]) -> usize {
+fn mark_while_many(g: &[u16], rest: usize, half: usize, few: usize, targets: &mut Vec<u16>, marks: &mut [u8]) -> usize {
     let marks: &mut [u8; WIDTH] = (&mut marks[..WIDTH]).try_into().expect("marks cover every value below WIDTH");
-    let half = rest / 2;
     let mut a = 1;
     while targets.len() > few && a + STEP - 1 <= half {
         let steps = (8 * targets.len()).div_ceil(STEP);

@@ -43,6 +43,9 @@ pub(super) struct Moves<'a> {
     pub(super) digits: &'a [u8],
     /// Stones taken by the moves that split (bit 4).
     pub(super) split_takes: &'a [usize],
+    /// The largest smaller part a split scan may read: every split (`usize::MAX`), or in
+    /// window mode the first values kept (see [`super::window`]).
+    pub(super) reach: usize,
 }
 
 /// Stage 1 of one block for the far sparse heaps: a row of marks per heap.
@@ -89,6 +92,11 @@ pub(super) struct Sweep<'a> {
     /// Under the heap-parity rule, the parity of the splits' takes: heap n's class is
     /// flipped when n + κ is odd.
     pub(super) flip: Option<usize>,
+}
+
+/// Whether a split scan of heap `n` stopped at the reach before its splits ran out.
+pub(super) fn beyond_reach(n: usize, moves: &Moves) -> bool {
+    moves.split_takes.iter().any(|&k| k + 2 <= n && (n - k) / 2 > moves.reach)
 }
 
 /// Whether the block kernel applies with values up to `max`.
@@ -197,12 +205,17 @@ fn run_heaps<const AVX2: bool>(
                 let few = super::avx2::few(row_width(*s.max));
                 // SAFETY: AVX2 is true only in `run_block_avx2`, whose callers checked that
                 // the CPU has AVX2 (and BMI1/2, POPCNT).
-                unsafe { super::avx2::scan_splits(g, n, moves.split_takes, few, targets, marks) };
+                unsafe { super::avx2::scan_splits(g, n, moves.split_takes, moves.reach, few, targets, marks) };
             } else {
-                scan_splits(g, n, moves.split_takes, targets, marks);
+                scan_splits(g, n, moves.split_takes, moves.reach, targets, marks);
             }
             #[cfg(not(target_arch = "x86_64"))]
-            scan_splits(g, n, moves.split_takes, targets, marks);
+            scan_splits(g, n, moves.split_takes, moves.reach, targets, marks);
+        }
+        if !targets.is_empty() && beyond_reach(n, moves) {
+            // The splits past the window's first values are not held: the scalar loop
+            // stops the sweep on this heap with the reason.
+            return i;
         }
         let value = targets.first().map_or(c, |&t| t as usize);
         if !applies(value as Wide) {
@@ -377,17 +390,17 @@ fn unmarked(marks: &[u8; 64]) -> u64 {
 /// (then `targets` is empty) or the splits run out (then `targets` holds the missing ones,
 /// smallest first). `marks` must have room for every XOR of two values.
 #[inline(always)]
-fn scan_splits(g: &[u16], n: usize, split_takes: &[usize], targets: &mut Vec<u16>, marks: &mut [u8]) {
+fn scan_splits(g: &[u16], n: usize, split_takes: &[usize], reach: usize, targets: &mut Vec<u16>, marks: &mut [u8]) {
     for &k in split_takes {
         if k + 2 > n {
             continue;
         }
         let rest = n - k;
-        let half = rest / 2;
+        let half = (rest / 2).min(reach);
         let mut a = 1;
         while a <= half {
             if targets.len() > TARGETS {
-                a = mark_while_many(g, rest, a, TARGETS, targets, marks);
+                a = mark_while_many(g, rest, half, a, TARGETS, targets, marks);
             } else {
                 let mut t = [NO_VALUE; TARGETS];
                 t[..targets.len()].copy_from_slice(targets);
@@ -416,19 +429,19 @@ fn scan_splits(g: &[u16], n: usize, split_takes: &[usize], targets: &mut Vec<u16
     }
 }
 
-/// Marks the options of the splits a + (rest - a) of `rest` stones from `a` on while more
-/// than `few` targets are missing, removing the targets seen every step; returns the next
+/// Marks the options of the splits a + (rest - a) of `rest` stones from `a` to `half` while
+/// more than `few` targets are missing, removing the targets seen every step; returns the next
 /// split. Checking costs one load per target, so the steps grow with their number.
 #[inline(always)]
 pub(super) fn mark_while_many(
     g: &[u16],
     rest: usize,
+    half: usize,
     mut a: usize,
     few: usize,
     targets: &mut Vec<u16>,
     marks: &mut [u8],
 ) -> usize {
-    let half = rest / 2;
     while targets.len() > few && a <= half {
         let step = MARK_STEP.max(4 * targets.len());
         let end = (a + step).min(half + 1);

@@ -35,16 +35,19 @@ mod ahead;
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 mod block;
+mod checkpoint;
 mod dense;
 mod mask;
 mod scalar;
 mod store;
+mod window;
 
 use dense::{Dense, DENSE_FROM, DENSE_FROM_SCALAR};
 pub use mask::best_mask;
 use mask::{best_rule, flipped};
-use scalar::{Rule, Scalar};
+use scalar::{Rule, Scalar, Stop};
 use store::Store;
+pub use window::{Tally, MIN_WINDOW};
 
 /// Which code computes the values; all give the same values (tested against the definition).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -104,6 +107,17 @@ pub enum OctalSweepError {
     /// The heap-parity rule was asked for, but the splitting moves take stones of both
     /// parities, so the rule is not sound for this game.
     MixedTakeParity,
+    #[error("heap {heap} needs values past a window of {window} heaps ({why}); a larger --window holds them")]
+    /// In window mode, heap `heap` needs a value no longer held: it is sparse, or its
+    /// splits must be scanned past the window.
+    WindowTooSmall {
+        /// The heap.
+        heap: u64,
+        /// The window.
+        window: usize,
+        /// Why it needs more.
+        why: &'static str,
+    },
     #[error("this CPU cannot run the {kernel:?} kernel")]
     /// The kernel asked for needs an instruction set this CPU lacks.
     KernelUnavailable {
@@ -114,6 +128,8 @@ pub enum OctalSweepError {
 
 /// G(0..N) of an octal game by the sparse-space method.
 pub struct OctalSweep {
+    /// The game's code, as given (checkpoints name it).
+    code: String,
     digits: Vec<u8>,
     /// Stones taken by the moves that split (bit 4).
     split_takes: Vec<usize>,
@@ -139,6 +155,16 @@ pub struct OctalSweep {
     sparse_share: usize,
     /// The dense kernel's marks.
     dense: Dense,
+    /// Window mode ([`OctalSweep::set_window`]): G(0..W) and the latest values are held.
+    window: Option<usize>,
+    /// In window mode, heaps let go: the values held are G(0..W) then G(W + shift..len).
+    shift: usize,
+    /// The largest value, where it first came and a checksum, of every value counted.
+    tally: Tally,
+    /// In window mode, the values let go, packed, if they are kept.
+    archive: Option<window::Archive>,
+    /// Heaps whose scans read the archive.
+    deep_scans: u64,
 }
 
 /// Whether `v` is sparse under `mask`.
@@ -163,6 +189,7 @@ impl OctalSweep {
             _ => None,
         };
         Ok(OctalSweep {
+            code: game.code().to_string(),
             digits,
             split_takes,
             mask,
@@ -177,6 +204,11 @@ impl OctalSweep {
             scalar: Scalar::default(),
             sparse_share: 0,
             dense: Dense::default(),
+            window: None,
+            shift: 0,
+            tally: Tally::default(),
+            archive: None,
+            deep_scans: 0,
         })
     }
 
@@ -259,7 +291,7 @@ impl OctalSweep {
             OctalKernel::Portable | OctalKernel::Avx2 => self.sparse_share >= DENSE_FROM_SCALAR,
             OctalKernel::Scalar => false,
         };
-        chosen && Dense::applies(self.max)
+        chosen && Dense::applies(self.max) && self.window.is_none()
     }
 
     /// Whether the heap's parity is part of the sparse/common rule: then heap n is sparse
@@ -308,6 +340,7 @@ impl OctalSweep {
     }
 
     fn set_rule(&mut self, mask: Wide) -> Result<(), OctalSweepError> {
+        assert_eq!(self.shift, 0, "the rule is fixed once a window has let values go");
         if mask == 0 {
             return Err(OctalSweepError::ZeroMask);
         }
@@ -319,7 +352,9 @@ impl OctalSweep {
     }
 
     /// G(0..n), the values computed so far: narrow while every value fits in 16 bits.
+    /// In window mode only until the window first moves.
     pub fn values(&self) -> Values<'_> {
+        assert_eq!(self.shift, 0, "in window mode only the first and the latest values are held");
         match &self.values {
             Store::Narrow(g) => Values::Narrow(g),
             Store::Wide(g) => Values::Wide(g),
@@ -328,7 +363,7 @@ impl OctalSweep {
 
     /// Heaps known: G(0..len).
     pub fn len(&self) -> usize {
-        self.values.len()
+        self.values.len() + self.shift
     }
 
     /// Whether no value is known yet.
@@ -336,9 +371,15 @@ impl OctalSweep {
         self.len() == 0
     }
 
-    /// G(n), for n below [`OctalSweep::len`].
+    /// G(n), for n below [`OctalSweep::len`] (in window mode, a value still held).
     pub fn get(&self, n: usize) -> Wide {
-        self.values.get(n)
+        match self.window {
+            Some(w) if n >= w => {
+                assert!(n >= w + self.shift, "G({n}) is no longer held in window mode");
+                self.values.get(n - self.shift)
+            }
+            _ => self.values.get(n),
+        }
     }
 
     /// Makes room for G(0..end), so that the values do not move while they grow to it.
@@ -349,13 +390,15 @@ impl OctalSweep {
         }
     }
 
-    /// G(0..len) as wide values, copied.
+    /// G(0..len) as wide values, copied (in window mode, until the window first moves).
     pub fn to_vec(&self) -> Vec<Wide> {
+        assert_eq!(self.shift, 0, "in window mode only the first and the latest values are held");
         self.values.to_wide()
     }
 
-    /// Gives the values away, as wide values.
+    /// Gives the values away, as wide values (in window mode, until the window first moves).
     pub fn into_values(self) -> Vec<Wide> {
+        assert_eq!(self.shift, 0, "in window mode only the first and the latest values are held");
         match self.values {
             Store::Narrow(g) => g.into_iter().map(Wide::from).collect(),
             Store::Wide(g) => g,
@@ -405,6 +448,15 @@ impl OctalSweep {
     /// Computes until G(0..end) are known, calling `progress` with the number of values
     /// known every 2^16 heaps.
     pub fn run_to_with(&mut self, end: usize, mut progress: impl FnMut(u64)) -> Result<(), OctalSweepError> {
+        match self.window {
+            None => self.run_held(end, &mut progress),
+            Some(_) => self.run_windowed(end, &mut progress),
+        }
+    }
+
+    /// Computes until the buffer holds `end` values: G(0..end), or in window mode the
+    /// first values and the latest up to place `end` (see `window`).
+    fn run_held(&mut self, end: usize, progress: &mut dyn FnMut(u64)) -> Result<(), OctalSweepError> {
         self.values.reserve(end.saturating_sub(self.values.len()));
         // The share of sparse heaps changes as the run grows (.04's falls): weighed at every
         // doubling from 2^12 however the run is extended (the rule's refinements stop at 2^16
@@ -433,10 +485,11 @@ impl OctalSweep {
                 }
             }
             if self.kernel != OctalKernel::Scalar && self.kernel != OctalKernel::Dense && block::applies(self.max) {
+                let reach = self.reach();
                 if let Store::Narrow(narrow) = &mut self.values {
                     // Back here at the next doubling, to weigh the sparse heaps again.
                     let stop = end.min(weigh_at);
-                    let moves = block::Moves { digits: &self.digits, split_takes: &self.split_takes };
+                    let moves = block::Moves { digits: &self.digits, split_takes: &self.split_takes, reach };
                     let mut s = block::Sweep {
                         narrow,
                         sparse: &mut self.sparse,
@@ -452,16 +505,21 @@ impl OctalSweep {
                         stop - s.narrow.len() >= ahead::MIN_HEAPS && s.sparse.last().is_some_and(|&(r, _)| r >= far);
                     let done = match self.kernel {
                         _ if self.threads == 2 && long => {
-                            ahead::run(self.kernel, &moves, &mut s, &mut self.block, stop, &mut progress)
+                            ahead::run(self.kernel, &moves, &mut s, &mut self.block, stop, progress)
                         }
                         #[cfg(target_arch = "x86_64")]
                         // SAFETY: the kernel is Avx2 only if `OctalKernel::is_available` said so
                         // (checked by `set_kernel` and `OctalKernel::best`).
                         OctalKernel::Avx2 => unsafe {
-                            block::run_block_avx2(&moves, &mut s, &mut self.block, stop, &mut progress)
+                            block::run_block_avx2(&moves, &mut s, &mut self.block, stop, progress)
                         },
-                        _ => block::run_block_portable(&moves, &mut s, &mut self.block, stop, &mut progress),
+                        _ => block::run_block_portable(&moves, &mut s, &mut self.block, stop, progress),
                     };
+                    if let (Some(w), Some(&(r, _))) = (self.window, self.sparse.last()) {
+                        if r >= w {
+                            return Err(self.too_small(r, "it is sparse"));
+                        }
+                    }
                     if done > 0 {
                         continue;
                     }
@@ -474,13 +532,24 @@ impl OctalSweep {
                 sparse: &self.sparse,
                 mask: self.mask,
                 flip: self.flips(n),
+                reach: self.reach(),
             };
             let v = match &self.values {
                 Store::Narrow(g) => self.scalar.next(&rule, g),
                 Store::Wide(g) => self.scalar.next(&rule, g),
-            }
-            .ok_or(OctalSweepError::TooLarge { heap: n as u64 })?;
+            };
+            let v = match v {
+                Err(Stop::Reach) => self.deep(n, self.flips(n)),
+                v => v,
+            };
+            let v = v.map_err(|stop| match stop {
+                Stop::TooLarge => OctalSweepError::TooLarge { heap: (n + self.shift) as u64 },
+                Stop::Reach => self.too_small(n, "its splits must be scanned past the window"),
+            })?;
             if self.is_sparse_heap(n, v) {
+                if self.window.is_some_and(|w| n >= w) {
+                    return Err(self.too_small(n, "it is sparse"));
+                }
                 self.sparse.push((n, v));
             }
             self.values.push(v);
@@ -495,106 +564,4 @@ impl OctalSweep {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::Game;
-
-    #[test]
-    fn equals_the_definition() {
-        for code in [
-            ".6", ".14", ".04", ".06", ".11377", ".177", ".45", "0.014", "0.034", "0.161", ".77", ".137", "4.07",
-            ".356", ".4", "4.4",
-        ] {
-            let game = TakeAndBreak::parse(code).unwrap();
-            let expected = crate::engine::definition::values(&Game::TakeAndBreak(game.clone()), 3000).unwrap();
-            let auto = OctalSweep::auto(&game, 3000).unwrap().mask();
-            for kernel in [OctalKernel::Scalar, OctalKernel::Portable, OctalKernel::best()] {
-                for mask in [auto, 1, 0x7fff] {
-                    let mut s = OctalSweep::new(&game, mask).unwrap();
-                    s.set_kernel(kernel).unwrap();
-                    s.run_to(3000).unwrap();
-                    assert_eq!(s.to_vec(), &expected[..], "{code} with mask {mask:x}, {kernel:?}");
-                }
-            }
-            let mut s = OctalSweep::auto(&game, 20_000).unwrap();
-            s.run_to(3000).unwrap();
-            assert_eq!(&s.to_vec()[..3000], &expected[..], "{code} with the automatic mask");
-        }
-        assert!(matches!(
-            OctalSweep::new(&TakeAndBreak::parse("4!.0").unwrap(), 1),
-            Err(OctalSweepError::NotOctal { .. })
-        ));
-        assert_eq!(OctalSweep::new(&TakeAndBreak::parse(".6").unwrap(), 0).err(), Some(OctalSweepError::ZeroMask));
-    }
-
-    /// A sweep resumed from its values and rule goes on to the same values, sparse heaps
-    /// and rule as one that never stopped (with each kernel, with the heap-parity rule).
-    #[test]
-    fn resumed_sweeps_equal_straight_ones() {
-        for code in [".6", ".106", ".137", "0.1704"] {
-            let game = TakeAndBreak::parse(code).unwrap();
-            for kernel in [OctalKernel::Scalar, OctalKernel::best()] {
-                let mut straight = OctalSweep::auto(&game, 5000).unwrap();
-                straight.set_kernel(kernel).unwrap();
-                straight.run_to(2000).unwrap();
-                let (mask, parity) = (straight.mask(), straight.heap_parity());
-                let mut resumed = OctalSweep::from_values(&game, straight.to_vec().to_vec(), mask, parity).unwrap();
-                resumed.set_kernel(kernel).unwrap();
-                straight.run_to(9000).unwrap();
-                resumed.run_to(9000).unwrap();
-                assert_eq!(resumed.to_vec(), straight.to_vec(), "{code} {kernel:?}");
-                assert_eq!(resumed.sparse_heaps(), straight.sparse_heaps(), "{code} {kernel:?}");
-                assert_eq!((resumed.mask(), resumed.heap_parity()), (mask, parity));
-            }
-        }
-        let mixed = TakeAndBreak::parse(".66").unwrap();
-        assert_eq!(OctalSweep::from_values(&mixed, vec![0, 0], 1, true).err(), Some(OctalSweepError::MixedTakeParity));
-    }
-
-    /// Once the values are too large for the block kernel the scalar loop goes on (no
-    /// finite octal code reaches such values within a test's reach, so the largest value is
-    /// set by hand here: only the choice of kernel depends on it).
-    #[test]
-    fn large_values_go_on_with_the_scalar_loop() {
-        let game = TakeAndBreak::parse(".6").unwrap();
-        let expected = crate::engine::definition::values(&Game::TakeAndBreak(game.clone()), 3000).unwrap();
-        for kernel in [OctalKernel::Portable, OctalKernel::best()] {
-            let mut s = OctalSweep::new(&game, 0x1ee).unwrap();
-            s.set_kernel(kernel).unwrap();
-            s.run_to(1000).unwrap();
-            s.max = 1 << 20;
-            assert!(!block::applies(s.max));
-            s.run_to(3000).unwrap();
-            assert_eq!(s.to_vec(), &expected[..], "{kernel:?}");
-        }
-    }
-
-    /// The store keeps two bytes a heap until a value needs more, then widens, keeping
-    /// every value.
-    #[test]
-    fn the_store_widens_when_a_value_needs_it() {
-        let mut store = Store::Narrow(Vec::new());
-        for v in [0, 3, 65535] {
-            store.push(v);
-        }
-        assert!(matches!(store, Store::Narrow(_)));
-        store.push(70_000);
-        store.push(1);
-        assert!(matches!(store, Store::Wide(_)));
-        assert_eq!(store.to_wide(), vec![0, 3, 65535, 70_000, 1]);
-        let game = TakeAndBreak::parse(".6").unwrap();
-        let s = OctalSweep::from_values(&game, vec![0, 0, 1, 70_000], 1, false).unwrap();
-        assert!(matches!(s.values(), Values::Wide(_)));
-        assert_eq!(s.get(3), 70_000);
-    }
-
-    /// The transform against counting directly, mask by mask.
-    #[test]
-    fn best_mask_counts_like_brute_force() {
-        let values: Vec<Wide> = (0..500u32).map(|i| (i * 7919 + i / 3) % 37).collect();
-        let brute = (1..64u32).min_by_key(|&m| (values.iter().filter(|&&v| is_sparse(v, m)).count(), m)).unwrap();
-        assert_eq!(best_mask(&values, 0, 0), brute);
-        // Any mask gives exact values (checked above); here only that it is never 0.
-        assert_ne!(best_mask(&[0, 0, 0], 0, 0), 0);
-    }
-}
+mod tests;

@@ -12,6 +12,17 @@ pub(super) struct Rule<'a> {
     pub(super) mask: Wide,
     /// Whether the heap-parity rule flips the next heap's class.
     pub(super) flip: bool,
+    /// The largest smaller part a split scan may read (as in `block::Moves`).
+    pub(super) reach: usize,
+}
+
+/// Why the scalar loop could not give the next value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Stop {
+    /// The value does not fit in 32 bits.
+    TooLarge,
+    /// The value depends on splits past the reach (a window too small for the game).
+    Reach,
 }
 
 /// Sets of values of the scalar loop, as bit words, kept between heaps.
@@ -35,9 +46,12 @@ impl Scalar {
     }
 
     /// G(n) for n = g.len(): the plain method, one heap at a time.
-    pub(super) fn next<T: Copy + Into<Wide>>(&mut self, rule: &Rule, g: &[T]) -> Option<Wide> {
-        let n = g.len();
-        let at = |i: usize| -> Wide { g[i].into() };
+    pub(super) fn next<T: Copy + Into<Wide>>(&mut self, rule: &Rule, g: &[T]) -> Result<Wide, Stop> {
+        self.next_with(rule, g.len(), |i| g[i].into())
+    }
+
+    /// G(n), with G(i) for i < n read by `at` (in window mode, also from the archive).
+    pub(super) fn next_with(&mut self, rule: &Rule, n: usize, at: impl Fn(usize) -> Wide) -> Result<Wide, Stop> {
         let (mask, flip) = (rule.mask, rule.flip);
         // The class a value would have as G(n).
         let sparse_at = move |x: Wide| is_sparse(x, mask) != flip;
@@ -70,7 +84,9 @@ impl Scalar {
             }
         }
         // A common value below 2^32 not marked exists: at most n values are marked.
-        let c = (0..=u32::MAX as usize).find(|&v| !sparse_at(v as Wide) && !Self::has(&self.marked, v))?;
+        let c = (0..=u32::MAX as usize)
+            .find(|&v| !sparse_at(v as Wide) && !Self::has(&self.marked, v))
+            .ok_or(Stop::TooLarge)?;
         // Stage 2: the sparse values below c that no direct move gives.
         self.need.clear();
         let mut missing = 0;
@@ -86,7 +102,7 @@ impl Scalar {
                     continue;
                 }
                 let rest = n - k;
-                for a in 1..=rest / 2 {
+                for a in 1..=(rest / 2).min(rule.reach) {
                     let x = (at(a) ^ at(rest - a)) as usize;
                     if Self::has(&self.need, x) {
                         self.need[x / 64] &= !(1 << (x % 64));
@@ -98,8 +114,11 @@ impl Scalar {
                 }
             }
         }
+        if missing > 0 && rule.split_takes.iter().any(|&k| k + 2 <= n && (n - k) / 2 > rule.reach) {
+            return Err(Stop::Reach);
+        }
         let value =
             if missing == 0 { c } else { (0..c).find(|&v| Self::has(&self.need, v)).expect("a missing sparse value") };
-        Wide::try_from(value).ok()
+        Wide::try_from(value).map_err(|_| Stop::TooLarge)
     }
 }

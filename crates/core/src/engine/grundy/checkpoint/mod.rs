@@ -24,8 +24,8 @@
 //! still read (as kind 0; version 1's extra field is checked and skipped), so old runs
 //! resume; a program older than version 3 refuses a version-3 file by its version.
 
-use thiserror::Error;
-
+pub use crate::engine::envelope::CheckpointError;
+use crate::engine::envelope::{header, open, Cursor, HEADER};
 use crate::engine::grundy::class::ValueSet;
 use crate::engine::grundy::stats::{HeapValue, IntervalScan, LongestScan, ScanStats, SweepStats, ValueStat};
 use crate::Value;
@@ -36,67 +36,9 @@ const VERSION: u32 = 3;
 const OLDEST_VERSION: u32 = 1;
 /// The first version with a kind byte (before it, every checkpoint held every value).
 const KIND_VERSION: u32 = 3;
-const HEADER: usize = 8 + 4 + 4 + 8;
 const VALUE_BITS: u8 = 16;
 const KIND_FULL: u8 = 0;
 const KIND_WINDOW: u8 = 1;
-
-/// Why checkpoint bytes were refused.
-#[derive(Debug, Error, Clone, PartialEq, Eq)]
-pub enum CheckpointError {
-    /// The file does not start with `GRUNDYCP`.
-    #[error("not a grundy checkpoint (bad magic bytes)")]
-    BadMagic,
-    /// The version field is neither this format's nor an older one still read.
-    #[error("checkpoint format version {found} is not supported (versions {OLDEST_VERSION} to {VERSION} are read)")]
-    UnsupportedVersion {
-        /// The version in the file.
-        found: u32,
-    },
-    /// Fewer bytes than the header says.
-    #[error("checkpoint is truncated: {needed} bytes needed, {found} present")]
-    Truncated {
-        /// Bytes the header asks for.
-        needed: u64,
-        /// Bytes present.
-        found: u64,
-    },
-    /// The payload's CRC-32 is not the stored one.
-    #[error("checkpoint checksum mismatch (stored {stored:08x}, computed {computed:08x}): the file is corrupt")]
-    ChecksumMismatch {
-        /// The checksum in the header.
-        stored: u32,
-        /// The checksum of the payload.
-        computed: u32,
-    },
-    /// Written by another algorithm, whose state means something else.
-    #[error("checkpoint was written by algorithm {found:?}, expected {expected:?}")]
-    WrongAlgorithm {
-        /// The name in the file.
-        found: String,
-        /// The name asked for.
-        expected: String,
-    },
-    /// Written by a sweep that keeps another window (or none): resuming it would change
-    /// which values are held, and so which scans the run can finish.
-    #[error("checkpoint was written keeping {}, but this run keeps {}", window_words(*found), window_words(*expected))]
-    WrongWindow {
-        /// The window size in the file (`None`: every value).
-        found: Option<u64>,
-        /// The window size asked for.
-        expected: Option<u64>,
-    },
-    /// The payload does not parse, or its statistics disagree with its values.
-    #[error("checkpoint is inconsistent: {0}")]
-    Inconsistent(String),
-}
-
-fn window_words(window: Option<u64>) -> String {
-    match window {
-        None => "every value (no window)".to_string(),
-        Some(w) => format!("a window of {w} heaps"),
-    }
-}
 
 /// A decoded checkpoint.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -184,12 +126,7 @@ fn encode_held(algorithm: &str, held: Held, stats: &SweepStats, mut sink: impl F
         hasher.update(piece);
         len += piece.len() as u64;
     });
-    let mut header = Vec::with_capacity(HEADER);
-    header.extend_from_slice(MAGIC);
-    header.extend_from_slice(&VERSION.to_le_bytes());
-    header.extend_from_slice(&hasher.finalize().to_le_bytes());
-    put_u64(&mut header, len);
-    sink(&header);
+    sink(&header(MAGIC, VERSION, hasher.finalize(), len));
     payload(algorithm, held, stats, sink);
 }
 
@@ -275,31 +212,8 @@ fn stats_bytes(stats: &SweepStats) -> Vec<u8> {
 impl Checkpoint {
     /// Decodes and validates checkpoint bytes.
     pub fn decode(bytes: &[u8]) -> Result<Checkpoint, CheckpointError> {
-        if bytes.len() < 8 || &bytes[..8] != MAGIC {
-            return Err(CheckpointError::BadMagic);
-        }
-        if bytes.len() < HEADER {
-            return Err(CheckpointError::Truncated { needed: HEADER as u64, found: bytes.len() as u64 });
-        }
-        let version = u32::from_le_bytes(bytes[8..12].try_into().unwrap());
-        if !(OLDEST_VERSION..=VERSION).contains(&version) {
-            return Err(CheckpointError::UnsupportedVersion { found: version });
-        }
-        let stored = u32::from_le_bytes(bytes[12..16].try_into().unwrap());
-        let len = u64::from_le_bytes(bytes[16..24].try_into().unwrap());
-        let found = (bytes.len() - HEADER) as u64;
-        if found != len {
-            return Err(CheckpointError::Truncated {
-                needed: len.saturating_add(HEADER as u64),
-                found: bytes.len() as u64,
-            });
-        }
-        let payload = &bytes[HEADER..];
-        let computed = crc32fast::hash(payload);
-        if computed != stored {
-            return Err(CheckpointError::ChecksumMismatch { stored, computed });
-        }
-        let cp = Reader { bytes: payload, pos: 0, version }.checkpoint()?;
+        let (version, payload) = open(bytes, MAGIC, OLDEST_VERSION..=VERSION)?;
+        let cp = Reader { cur: Cursor::new(payload), version }.checkpoint()?;
         cp.validate()?;
         Ok(cp)
     }

@@ -2,57 +2,27 @@
 
 use super::*;
 
-/// A cursor over a checkpoint's payload.
+/// A cursor over a checkpoint's payload, and the version being read.
 pub(super) struct Reader<'a> {
-    /// The payload.
-    pub(super) bytes: &'a [u8],
-    /// The next byte to read.
-    pub(super) pos: usize,
+    pub(super) cur: Cursor<'a>,
     /// The format version being read.
     pub(super) version: u32,
 }
 
+impl<'a> std::ops::Deref for Reader<'a> {
+    type Target = Cursor<'a>;
+    fn deref(&self) -> &Cursor<'a> {
+        &self.cur
+    }
+}
+
+impl std::ops::DerefMut for Reader<'_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.cur
+    }
+}
+
 impl Reader<'_> {
-    pub(super) fn take(&mut self, n: usize) -> Result<&[u8], CheckpointError> {
-        let end = self.pos.checked_add(n).filter(|&e| e <= self.bytes.len());
-        let Some(end) = end else {
-            return Err(CheckpointError::Inconsistent(format!(
-                "payload ends at byte {} while {n} more bytes were expected",
-                self.bytes.len()
-            )));
-        };
-        let s = &self.bytes[self.pos..end];
-        self.pos = end;
-        Ok(s)
-    }
-
-    pub(super) fn u8(&mut self) -> Result<u8, CheckpointError> {
-        Ok(self.take(1)?[0])
-    }
-
-    pub(super) fn u16(&mut self) -> Result<u16, CheckpointError> {
-        Ok(u16::from_le_bytes(self.take(2)?.try_into().unwrap()))
-    }
-
-    pub(super) fn u32(&mut self) -> Result<u32, CheckpointError> {
-        Ok(u32::from_le_bytes(self.take(4)?.try_into().unwrap()))
-    }
-
-    pub(super) fn u64(&mut self) -> Result<u64, CheckpointError> {
-        Ok(u64::from_le_bytes(self.take(8)?.try_into().unwrap()))
-    }
-
-    /// A length that must fit in the rest of the payload at `unit` bytes per item, so a
-    /// corrupt length cannot ask for a huge allocation.
-    pub(super) fn len(&mut self, unit: usize) -> Result<usize, CheckpointError> {
-        let n = self.u64()?;
-        let rest = (self.bytes.len() - self.pos) as u64;
-        if n.saturating_mul(unit as u64) > rest {
-            return Err(CheckpointError::Inconsistent(format!("a list of {n} items does not fit the payload")));
-        }
-        Ok(n as usize)
-    }
-
     /// A count and that many u16 values.
     pub(super) fn values(&mut self) -> Result<Vec<Value>, CheckpointError> {
         let n = self.len(2)?;
@@ -65,9 +35,7 @@ impl Reader<'_> {
     }
 
     pub(super) fn checkpoint(mut self) -> Result<Checkpoint, CheckpointError> {
-        let name_len = self.u32()? as usize;
-        let algorithm = String::from_utf8(self.take(name_len)?.to_vec())
-            .map_err(|_| CheckpointError::Inconsistent("algorithm name is not UTF-8".into()))?;
+        let algorithm = self.str("algorithm name")?;
         let bits = self.u8()?;
         if bits != VALUE_BITS {
             return Err(CheckpointError::Inconsistent(format!(
@@ -118,9 +86,7 @@ impl Reader<'_> {
         let intervals = (0..n)
             .map(|_| Ok(IntervalScan { index: self.u64()?, total: self.u64()?, count: self.u64()? }))
             .collect::<Result<_, CheckpointError>>()?;
-        if self.pos != self.bytes.len() {
-            return Err(CheckpointError::Inconsistent(format!("{} bytes left over", self.bytes.len() - self.pos)));
-        }
+        self.finish()?;
         let stats = SweepStats {
             heaps,
             sparse_heaps,

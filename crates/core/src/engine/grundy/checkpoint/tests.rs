@@ -38,7 +38,7 @@ fn refuses_corruption() {
         Checkpoint::decode(&v).unwrap_err().to_string(),
         "checkpoint format version 9 is not supported (versions 1 to 3 are read)"
     );
-    assert!(matches!(Checkpoint::decode(&v), Err(CheckpointError::UnsupportedVersion { found: 9 })));
+    assert!(matches!(Checkpoint::decode(&v), Err(CheckpointError::UnsupportedVersion { found: 9, .. })));
     assert!(matches!(Checkpoint::decode(&good[..good.len() - 1]), Err(CheckpointError::Truncated { .. })));
     assert!(matches!(Checkpoint::decode(&good[..20]), Err(CheckpointError::Truncated { .. })));
     let mut v = good.clone();

@@ -1,4 +1,5 @@
-//! `cargo xtask compute`: the long sweep, with a progress bar, checkpoints and a summary.
+//! `cargo xtask compute`: the long sweep, with a progress bar, checkpoints and a summary,
+//! of Grundy's game (here) or of an octal game (`octal`).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -15,6 +16,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use crate::util;
+
+mod octal;
 
 /// The default range: 2^26 heaps, as in the write-up.
 pub const DEFAULT_HEAPS: u64 = 1 << 26;
@@ -36,6 +39,10 @@ const DEFAULT_CHECKPOINT_SECONDS: f64 = 30.0;
 
 #[derive(clap::Args)]
 pub struct Args {
+    /// The game: Grundy's game (the default), or an octal game by code or name (.6,
+    /// officers), with its own sweep, summary and checkpoints.
+    #[arg(long, default_value = "grundy")]
+    pub game: String,
     /// Heaps to compute: G(0..N), N as 67108864, 2^26 or 1e6.
     #[arg(long, value_parser = parse_count, default_value = "2^26")]
     pub to: u64,
@@ -62,6 +69,11 @@ pub struct Args {
     /// the same W.
     #[arg(long, value_parser = parse_count)]
     pub window: Option<u64>,
+    /// Octal games, with --window: keep the values the window lets go, packed at the bits
+    /// the largest value needs, for the rare heaps whose scans go past the window (.6 has
+    /// some); memory then grows by that much a heap instead of staying bounded.
+    #[arg(long, requires = "window")]
+    pub archive: bool,
 }
 
 impl Args {
@@ -75,6 +87,8 @@ impl Args {
             check_against: None,
             single_thread: false,
             window: None,
+            game: "grundy".to_string(),
+            archive: false,
         }
     }
 }
@@ -97,17 +111,17 @@ pub fn checkpoint_path(heaps: u64, out: Option<&Path>) -> PathBuf {
 pub const CHECKPOINT_FILE: &str = "sweep.ckpt";
 
 #[derive(Serialize)]
-struct Metadata {
-    command: String,
-    date: String,
-    git_revision: String,
-    machine: String,
-    cores: usize,
-    kernel: &'static str,
-    threads: usize,
-    wall_seconds: f64,
-    resumed_from: u64,
-    peak_rss_mib: Option<u64>,
+pub(crate) struct Metadata {
+    pub(crate) command: String,
+    pub(crate) date: String,
+    pub(crate) git_revision: String,
+    pub(crate) machine: String,
+    pub(crate) cores: usize,
+    pub(crate) kernel: &'static str,
+    pub(crate) threads: usize,
+    pub(crate) wall_seconds: f64,
+    pub(crate) resumed_from: u64,
+    pub(crate) peak_rss_mib: Option<u64>,
 }
 
 /// Resident bytes per heap held in memory: the core's one figure for Grundy's sweep
@@ -123,7 +137,7 @@ pub fn memory_needed(n: u64, window: Option<u64>) -> u128 {
 
 /// Memory available for a new process (MemAvailable in /proc/meminfo), in bytes; `None`
 /// where that is not known (then nothing is refused for memory).
-fn available_memory() -> Option<u64> {
+pub(crate) fn available_memory() -> Option<u64> {
     let info = fs::read_to_string("/proc/meminfo").ok()?;
     let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
@@ -131,7 +145,7 @@ fn available_memory() -> Option<u64> {
 }
 
 /// Bytes as people read them (the core's words, for the u128 estimates here).
-fn human_bytes(bytes: u128) -> String {
+pub(crate) fn human_bytes(bytes: u128) -> String {
     grundy_core::engine::cost::human_bytes(u64::try_from(bytes).unwrap_or(u64::MAX))
 }
 
@@ -163,7 +177,7 @@ pub fn check_memory(n: u64, window: Option<u64>, available: u64) -> Result<()> {
 /// Checks that `dir` is (or can be made) a folder we can write to, by writing and removing
 /// a small probe file: a file in the way, no permission or a full disk fail here, with the
 /// path, instead of after the whole sweep.
-fn check_writable(dir: &Path, what: &str) -> Result<()> {
+pub(crate) fn check_writable(dir: &Path, what: &str) -> Result<()> {
     if dir.exists() && !dir.is_dir() {
         bail!("{what} {} is a file, not a folder", dir.display());
     }
@@ -175,6 +189,16 @@ fn check_writable(dir: &Path, what: &str) -> Result<()> {
 }
 
 pub fn run(args: Args) -> Result<()> {
+    let game = Game::parse(&args.game).with_context(|| format!("--game {}", args.game))?;
+    if let Some(code) = game.octal() {
+        return octal::run(args, code.clone());
+    }
+    if game != Game::Grundy {
+        bail!("--game {}: the long sweep is for Grundy's game and octal games, not {}", args.game, game.name());
+    }
+    if args.archive {
+        bail!("--archive is for octal games: Grundy's-game sweep never reads past its window");
+    }
     let n = args.to;
     if n < 3 {
         bail!("--to must be at least 3");
@@ -364,7 +388,7 @@ fn first_difference(at: String, a: &serde_json::Value, b: &serde_json::Value) ->
     }
 }
 
-fn progress_bar(n: u64, start: u64) -> ProgressBar {
+pub(crate) fn progress_bar(n: u64, start: u64) -> ProgressBar {
     let bar = ProgressBar::new(n);
     bar.set_style(
         ProgressStyle::with_template(grundy_core::engine::grundy::fast::PROGRESS_TEMPLATE).expect("a valid template"),
