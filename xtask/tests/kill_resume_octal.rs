@@ -5,7 +5,7 @@
 //! checkpoint, or one resumed with another window or without the archive, is refused with
 //! its reason in one line.
 //!
-//! .6 to 2^20 with the least window, 2^15: the window moves from heap 81,932 on, every
+//! .6 to 2^20 with the least window, 2^15: the window moves from heap 98,320 on, every
 //! checkpoint (every 2^17 heaps) holds a moved window, and heaps past 95,652 scan past the
 //! window and read the archive. The kill moments are random (the seed is printed; set
 //! GRUNDY_KILL_SEED to repeat one).

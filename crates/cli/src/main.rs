@@ -99,6 +99,16 @@ enum Command {
         /// auto (the fastest that applies), definition, sparse or closed.
         #[arg(long, default_value = "auto", value_parser = commands::values::parse_engine)]
         engine: EngineChoice,
+        /// Octal games: bounded memory. Keep only G(0..W) and about the latest W values (W at
+        /// least 2^15) and write the table as it grows; a game whose sparse heaps or scans go
+        /// past W stops with the heap that needs more.
+        #[arg(long, value_parser = parse_number)]
+        window: Option<u64>,
+        /// With --window: keep the values the window lets go, packed at the bits the largest
+        /// value needs, for the rare scans past the window (.6 needs it); memory then grows
+        /// by that much a heap.
+        #[arg(long, requires = "window")]
+        archive: bool,
     },
     /// Analyze a position: heap values, nim-sum, outcome and every winning move.
     Analyze {
@@ -444,10 +454,15 @@ fn run(cli: Cli) -> Result<()> {
             commands::misere::refuse_normal_values(&game, played.rule)?;
             commands::values::value(&mut out, &game, n, engine)?
         }
-        Command::Values { to, game: played, format, misere, engine } => {
+        Command::Values { to, game: played, format, misere, engine, window, archive } => {
             let game = played.game;
             let to = commands::values::table_length(&game, to)?;
-            if misere || played.rule == Rule::Misere {
+            if let Some(window) = window {
+                if misere || played.rule == Rule::Misere {
+                    return Err(Usage("--window is for normal play: misère values come from a search".into()).into());
+                }
+                commands::values::values_in_window(&mut out, &game, to, format, window, archive)?
+            } else if misere || played.rule == Rule::Misere {
                 commands::misere::values(&mut out, &game, to, format)?
             } else {
                 commands::values::values(&mut out, &game, to, format, engine)?

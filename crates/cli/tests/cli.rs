@@ -2,7 +2,7 @@
 //! exit codes 0 (ok), 1 (error), 2 (usage).
 
 mod common;
-use common::{grundy, grundy_with_bytes, grundy_with_input, stdout};
+use common::{failure, grundy, grundy_with_bytes, grundy_with_input, stdout};
 
 #[test]
 fn value_of_a_heap() {
@@ -242,4 +242,30 @@ fn play_survives_invalid_utf8() {
 fn period_keeps_a_small_max() {
     let text = stdout(&grundy(&["period", "--game", "kayles", "--max", "5"]));
     assert!(text.contains("up to heap 4"), "{text}");
+}
+
+/// `values --window` writes the same table as a run holding every value, as it grows; a
+/// game that scans past the window stops with the heap and what would hold it (the archive
+/// does); games without an octal sweep, and misère play, are refused in one line.
+#[test]
+fn window_mode_writes_the_same_table() {
+    let full = stdout(&grundy(&["values", "--game", ".6", "--to", "120000"]));
+    for format in ["bfile", "csv", "json"] {
+        let args = ["values", "--game", ".6", "--to", "120000", "--window", "2^15", "--archive", "--format", format];
+        let windowed = grundy(&args);
+        assert!(windowed.status.success(), "{format}");
+        let plain = stdout(&grundy(&["values", "--game", ".6", "--to", "120000", "--format", format]));
+        assert!(stdout(&windowed) == plain, "{format}: the windowed table differs");
+    }
+    assert_eq!(full.lines().count(), 120000);
+    let err = failure(&["values", "--game", ".6", "--to", "120000", "--window", "2^15"], 1);
+    assert!(err.contains("heap 95652") && err.contains("--archive"), "{err}");
+    for (args, code, says) in [
+        (&["values", "--to", "100", "--window", "2^15"][..], 1, "Grundy's game has its own"),
+        (&["values", "--game", "s1,2", "--to", "100", "--window", "2^15"][..], 1, "is for octal games"),
+        (&["values", "--game", ".6", "--misere", "--to", "100", "--window", "2^15"][..], 2, "normal play"),
+    ] {
+        let err = failure(args, code);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
 }

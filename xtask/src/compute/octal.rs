@@ -57,14 +57,13 @@ fn folder_name(code: &str, n: u64) -> String {
 }
 
 /// Bytes the sweep will hold: every value at the engine's bytes a heap, or the window's
-/// (about 5 bytes a window heap) and at most two bytes a heap more with an archive.
+/// (the core's bytes a window heap) and at most two bytes a heap more with an archive.
 fn memory_needed(game: &TakeAndBreak, n: u64, window: Option<u64>, archive: bool) -> u128 {
-    let per_heap = Engine::choose(&Game::TakeAndBreak(game.clone()), EngineChoice::Auto)
-        .expect("Auto applies to every game")
-        .bytes_per_heap();
+    let engine =
+        Engine::choose(&Game::TakeAndBreak(game.clone()), EngineChoice::Auto).expect("Auto applies to every game");
     match window {
-        None => u128::from(n) * u128::from(per_heap),
-        Some(w) => 5 * u128::from(w.max(MIN_WINDOW as u64)) + if archive { 2 * u128::from(n) } else { 0 },
+        None => u128::from(n) * u128::from(engine.bytes_per_heap()),
+        Some(w) => u128::from(engine.cost_in_window(n, w, archive).bytes),
     }
 }
 

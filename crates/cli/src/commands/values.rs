@@ -61,54 +61,128 @@ pub fn values(out: &mut impl Write, game: &Game, count: u64, format: Format, cho
         return Err(crate::Usage("--to 0 asks for no values: G(0..N) needs N of at least 1".into()).into());
     }
     let run = heap_values(game, count - 1, choice)?;
-    let count = count as usize;
-    // A graph's heap 0 is no token at all: its table lists the vertices.
-    let first = usize::from(game.largest_heap().is_some());
-    match format {
-        // Heaps by number: written digit by digit into one buffer (a String a line for the
-        // heap's name was a tenth of the time of a fast table).
-        Format::Bfile if first == 0 => {
-            let mut line = Vec::with_capacity(1 << 16);
-            for n in 0..count {
-                push_number(&mut line, n as u64);
-                line.push(b' ');
-                push_number(&mut line, run.get(n as u64));
-                line.push(b'\n');
-                if line.len() > (1 << 16) - 64 {
-                    out.write_all(&line)?;
-                    line.clear();
-                }
-            }
-            out.write_all(&line)?;
-        }
-        Format::Bfile => {
-            for n in first..count {
-                writeln!(out, "{} {}", game.heap_name(n as u64), run.get(n as u64))?;
-            }
-        }
-        Format::Csv => {
-            writeln!(out, "n,g")?;
-            for n in first..count {
-                writeln!(out, "{},{}", game.heap_name(n as u64), run.get(n as u64))?;
-            }
-        }
-        Format::Json => {
-            write!(out, "{{\"game\":{:?},", game.name())?;
-            if first == 1 {
-                let names: Vec<String> = (first..count).map(|n| format!("{:?}", game.heap_name(n as u64))).collect();
-                write!(out, "\"vertices\":[{}],", names.join(","))?;
-            }
-            write!(out, "\"values\":[")?;
-            for n in first..count {
-                if n > first {
-                    out.write_all(b",")?;
-                }
-                write!(out, "{}", run.get(n as u64))?;
-            }
-            writeln!(out, "]}}")?;
-        }
+    let mut table = Table::begin(out, game, format, count)?;
+    table.rows(0..count, |n| run.get(n))?;
+    table.end()
+}
+
+/// Writes G(0..count) of an octal game in window mode (`--window`, `--archive`): the
+/// sweep keeps only the first and the latest values (see the octal engine's window mode),
+/// and the table is written as it grows, so memory does not grow with N.
+pub fn values_in_window(
+    out: &mut impl Write,
+    game: &Game,
+    count: u64,
+    format: Format,
+    window: u64,
+    archive: bool,
+) -> Result<()> {
+    if count == 0 {
+        return Err(crate::Usage("--to 0 asks for no values: G(0..N) needs N of at least 1".into()).into());
     }
-    Ok(())
+    if *game == Game::Grundy {
+        bail!("--window here is for octal games; Grundy's game has its own: cargo xtask compute --window");
+    }
+    let engine = Engine::choose(game, EngineChoice::Sparse)
+        .ok()
+        .filter(|_| game.octal().is_some())
+        .with_context(|| format!("--window is for octal games, and {} is not one", game.name()))?;
+    engine.check_in_window(count, window, archive, limits())?;
+    let window = usize::try_from(window).context("--window is too large for this machine")?;
+    let mut run = engine.run();
+    run.set_window(window, archive)?;
+    let mut progress = Progress::new(&engine, count, "computing");
+    let mut table = Table::begin(out, game, format, count)?;
+    // A window's worth at a time: the latest values held are at least that many, and long
+    // steps let the sweep use its helper thread.
+    let step = window.max(grundy_core::engine::octal::MIN_WINDOW) as u64;
+    let mut done = 0;
+    while done < count {
+        let next = (done + step).min(count);
+        run.extend_to(next as usize, &mut |d| progress.set_of(d, count))?;
+        table.rows(done..next, |n| run.get(n as usize))?;
+        done = next;
+    }
+    progress.finish();
+    table.end()
+}
+
+/// A table being written, row by row, in one of the formats.
+struct Table<'a, W: Write> {
+    out: &'a mut W,
+    game: &'a Game,
+    format: Format,
+    /// A graph's heap 0 is no token at all: its table lists the vertices from 1.
+    first: u64,
+    /// Heaps by number (b-file): written digit by digit into this buffer (a String a line
+    /// for the heap's name was a tenth of the time of a fast table).
+    line: Vec<u8>,
+}
+
+impl<'a, W: Write> Table<'a, W> {
+    fn begin(out: &'a mut W, game: &'a Game, format: Format, count: u64) -> Result<Self> {
+        let first = u64::from(game.largest_heap().is_some());
+        match format {
+            Format::Csv => writeln!(out, "n,g")?,
+            Format::Json => {
+                write!(out, "{{\"game\":{:?},", game.name())?;
+                if first == 1 {
+                    let names: Vec<String> = (first..count).map(|n| format!("{:?}", game.heap_name(n))).collect();
+                    write!(out, "\"vertices\":[{}],", names.join(","))?;
+                }
+                write!(out, "\"values\":[")?;
+            }
+            Format::Bfile => {}
+        }
+        Ok(Table { out, game, format, first, line: Vec::with_capacity(1 << 16) })
+    }
+
+    /// Writes the rows of the heaps in `heaps` (from `first` on), G(n) read by `get`.
+    fn rows(&mut self, heaps: std::ops::Range<u64>, get: impl Fn(u64) -> u64) -> Result<()> {
+        let heaps = heaps.start.max(self.first)..heaps.end;
+        match self.format {
+            Format::Bfile if self.first == 0 => {
+                for n in heaps {
+                    push_number(&mut self.line, n);
+                    self.line.push(b' ');
+                    push_number(&mut self.line, get(n));
+                    self.line.push(b'\n');
+                    if self.line.len() > (1 << 16) - 64 {
+                        self.out.write_all(&self.line)?;
+                        self.line.clear();
+                    }
+                }
+                self.out.write_all(&self.line)?;
+                self.line.clear();
+            }
+            Format::Bfile => {
+                for n in heaps {
+                    writeln!(self.out, "{} {}", self.game.heap_name(n), get(n))?;
+                }
+            }
+            Format::Csv => {
+                for n in heaps {
+                    writeln!(self.out, "{},{}", self.game.heap_name(n), get(n))?;
+                }
+            }
+            Format::Json => {
+                for n in heaps {
+                    if n > self.first {
+                        self.out.write_all(b",")?;
+                    }
+                    write!(self.out, "{}", get(n))?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn end(self) -> Result<()> {
+        if matches!(self.format, Format::Json) {
+            writeln!(self.out, "]}}")?;
+        }
+        Ok(())
+    }
 }
 
 /// Appends `x` in decimal.

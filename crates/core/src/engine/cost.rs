@@ -64,6 +64,11 @@ fn grundy_seconds_per_heap() -> f64 {
     }
 }
 
+/// Bytes a window heap of the octal sweep in window mode holds: G(0..W) and up to
+/// 2 (W + k) latest values at two bytes each (measured: .1777 to 2^22 with W = 2^16, 4.4
+/// MiB, the program itself 3.7).
+pub const WINDOW_BYTES_PER_HEAP: u64 = 6;
+
 /// Seconds a heap of the octal sweep takes while its sparse space stays small (.6 to 2^21
 /// in 3.2 s; most octal games are faster, some much slower: see the module doc).
 const OCTAL_SECONDS_PER_HEAP: f64 = 1.5e-6;
@@ -109,11 +114,29 @@ impl Engine {
         Some((elapsed / so_far * (self.cost(total).seconds - so_far)).max(0.0))
     }
 
+    /// What G(0..n) costs in the octal sweep's window mode (`OctalSweep::set_window`):
+    /// about [`WINDOW_BYTES_PER_HEAP`] bytes a window heap, and with the archive at most two
+    /// bytes a heap of the run more (the bits the largest value needs: 9 for .6); the time
+    /// of the sweep.
+    pub fn cost_in_window(&self, n: u64, window: u64, archive: bool) -> Cost {
+        let window = window.max(crate::engine::octal::MIN_WINDOW as u64).min(n);
+        let archived = if archive { n.saturating_mul(2) } else { 0 };
+        Cost {
+            bytes: window.saturating_mul(WINDOW_BYTES_PER_HEAP).saturating_add(archived),
+            seconds: self.cost(n).seconds,
+        }
+    }
+
     /// The largest n such that G(0..n) fits `limits`.
     pub fn heaps_within(&self, limits: Limits) -> u64 {
         let by_memory = limits.bytes.checked_div(self.bytes_per_heap()).unwrap_or(u64::MAX);
+        self.heaps_by_time(by_memory, limits)
+    }
+
+    /// The largest n up to `most` whose time fits `limits`.
+    fn heaps_by_time(&self, most: u64, limits: Limits) -> u64 {
         // The cost grows with n: bisect.
-        let (mut lo, mut hi) = (0u64, by_memory);
+        let (mut lo, mut hi) = (0u64, most);
         while lo < hi {
             let mid = lo + (hi - lo).div_ceil(2);
             if self.cost(mid).seconds <= limits.seconds {
@@ -128,7 +151,20 @@ impl Engine {
     /// G(0..n) within `limits`, or why not, in words: the estimate, the limit it passes and
     /// how many heaps would fit.
     pub fn check(&self, n: u64, limits: Limits) -> Result<Cost, CostError> {
-        let cost = self.cost(n);
+        self.refuse_past(n, self.cost(n), limits, || self.heaps_within(limits))
+    }
+
+    /// As [`Engine::check`], in window mode ([`Engine::cost_in_window`]).
+    pub fn check_in_window(&self, n: u64, window: u64, archive: bool, limits: Limits) -> Result<Cost, CostError> {
+        let fits = || {
+            let by_memory =
+                if archive { limits.bytes.saturating_sub(window * WINDOW_BYTES_PER_HEAP) / 2 } else { u64::MAX };
+            self.heaps_by_time(by_memory, limits)
+        };
+        self.refuse_past(n, self.cost_in_window(n, window, archive), limits, fits)
+    }
+
+    fn refuse_past(&self, n: u64, cost: Cost, limits: Limits, fits: impl FnOnce() -> u64) -> Result<Cost, CostError> {
         if cost.bytes > limits.bytes || cost.seconds > limits.seconds {
             return Err(CostError {
                 game: self.game.name(),
@@ -136,7 +172,7 @@ impl Engine {
                 heaps: n,
                 cost,
                 limits,
-                fits: self.heaps_within(limits),
+                fits: fits(),
             });
         }
         Ok(cost)

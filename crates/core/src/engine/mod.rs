@@ -260,7 +260,7 @@ impl Engine {
             EngineKind::OctalSweep => State::Octal(None),
             EngineKind::Definition => State::Definition(Sequence::new(self.game.clone())),
         };
-        Run { game: self.game.clone(), state, room: 0 }
+        Run { game: self.game.clone(), state, room: 0, window: None }
     }
 
     /// A computation that goes on from stored values G(0..len) under the sparse rule they
@@ -281,7 +281,7 @@ impl Engine {
                 })
             }
         };
-        Ok(Run { game: self.game.clone(), state, room: 0 })
+        Ok(Run { game: self.game.clone(), state, room: 0, window: None })
     }
 
     /// G(0..end), calling `progress(heaps done)` now and then.
@@ -317,6 +317,8 @@ pub struct Run {
     state: State,
     /// Room made for G(0..room) ([`Run::reserve`]).
     room: usize,
+    /// Window mode for the octal sweep ([`Run::set_window`]): the window and the archive.
+    window: Option<(usize, bool)>,
 }
 
 /// The octal sweep chooses its rule again at every doubling from here to
@@ -337,6 +339,33 @@ impl Run {
         }
     }
 
+    /// Window mode (octal sweeps only): keep G(0..window) and the latest values, and with
+    /// `archive` the others packed (see [`OctalSweep::set_window`]), so that memory does not
+    /// grow (or grows by the bits of a value) with N. Only the values held can then be read
+    /// ([`Run::get`]): a table is written as it grows. Set before the run is extended.
+    pub fn set_window(&mut self, window: usize, archive: bool) -> Result<(), EngineError> {
+        match &self.state {
+            State::Octal(None) => {
+                self.window = Some((window, archive));
+                Ok(())
+            }
+            _ => Err(EngineError::NotApplicable {
+                engine: self.kind_name(),
+                game: self.game.name(),
+                reason: "window mode is for the octal sweep, set before the run is extended",
+            }),
+        }
+    }
+
+    fn kind_name(&self) -> &'static str {
+        match &self.state {
+            State::Closed { .. } => EngineKind::ClosedForm.name(),
+            State::Grundy(_) => EngineKind::GrundySweep.name(),
+            State::Octal(_) => EngineKind::OctalSweep.name(),
+            State::Definition(_) => EngineKind::Definition.name(),
+        }
+    }
+
     /// Computes until G(0..end) are known.
     pub fn extend_to(&mut self, end: usize, progress: &mut dyn FnMut(u64)) -> Result<(), EngineError> {
         match &mut self.state {
@@ -350,7 +379,14 @@ impl Run {
                     Some(s) => s,
                     None => {
                         let Game::TakeAndBreak(t) = &self.game else { unreachable!("octal sweeps are of octal games") };
-                        sweep.insert(Box::new(OctalSweep::auto(t, end.min(REFINE_MASK_AT))?))
+                        let s = sweep.insert(Box::new(OctalSweep::auto(t, end.min(REFINE_MASK_AT))?));
+                        if let Some((window, archive)) = self.window {
+                            s.set_window(window)?;
+                            if archive {
+                                s.set_archive();
+                            }
+                        }
+                        s
                     }
                 };
                 s.reserve_to(self.room);

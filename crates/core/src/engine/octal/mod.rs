@@ -48,6 +48,7 @@ use mask::{best_rule, flipped};
 use scalar::{Rule, Scalar, Stop};
 use store::Store;
 pub use window::{Tally, MIN_WINDOW};
+use window::{SCAN_PAST, SPARSE_PAST};
 
 /// Which code computes the values; all give the same values (tested against the definition).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,7 +108,7 @@ pub enum OctalSweepError {
     /// The heap-parity rule was asked for, but the splitting moves take stones of both
     /// parities, so the rule is not sound for this game.
     MixedTakeParity,
-    #[error("heap {heap} needs values past a window of {window} heaps ({why}); a larger --window holds them")]
+    #[error("heap {heap} needs values past a window of {window} heaps: {why}")]
     /// In window mode, heap `heap` needs a value no longer held: it is sparse, or its
     /// splits must be scanned past the window.
     WindowTooSmall {
@@ -517,7 +518,7 @@ impl OctalSweep {
                     };
                     if let (Some(w), Some(&(r, _))) = (self.window, self.sparse.last()) {
                         if r >= w {
-                            return Err(self.too_small(r, "it is sparse"));
+                            return Err(self.too_small(r, SPARSE_PAST));
                         }
                     }
                     if done > 0 {
@@ -544,11 +545,11 @@ impl OctalSweep {
             };
             let v = v.map_err(|stop| match stop {
                 Stop::TooLarge => OctalSweepError::TooLarge { heap: (n + self.shift) as u64 },
-                Stop::Reach => self.too_small(n, "its splits must be scanned past the window"),
+                Stop::Reach => self.too_small(n, SCAN_PAST),
             })?;
             if self.is_sparse_heap(n, v) {
                 if self.window.is_some_and(|w| n >= w) {
-                    return Err(self.too_small(n, "it is sparse"));
+                    return Err(self.too_small(n, SPARSE_PAST));
                 }
                 self.sparse.push((n, v));
             }

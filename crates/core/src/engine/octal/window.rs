@@ -19,12 +19,21 @@
 //! but below the two bytes a heap of holding every value.
 //!
 //! The latest `keep` = W + k values are kept (k the most stones a move takes), enough for
-//! n - k - a >= base whenever a < W; the buffer grows to W + 1.5 keep between moves, so
-//! memory is about 2 bytes * (2.5 W + 1.5 k) while values fit in 16 bits.
+//! n - k - a >= base whenever a < W; the buffer grows to W + 2 keep between moves (each
+//! segment a window long, so that the helper thread pays: with half a window .6 to 2^22
+//! took 9.9 s, against 7.3 s), so memory is about 2 bytes * (3 W + 2 k) while values fit
+//! in 16 bits.
 
 use super::scalar::{Rule, Stop};
 use super::{OctalSweep, OctalSweepError, Store, Wide};
 use crate::checksum::Fnv;
+
+/// Why a heap stops a window: it is sparse (every later heap reads it).
+pub(super) const SPARSE_PAST: &str =
+    "it is sparse, and every later heap reads it with a value past the window; a larger --window holds them";
+/// Why a heap stops a window: a scan goes past it.
+pub(super) const SCAN_PAST: &str =
+    "its splits must be scanned past the window; --archive keeps the values for such scans, or a larger --window holds them";
 
 /// The least window: the automatic rule is chosen on the heaps up to 2^16 (see
 /// [`OctalSweep::auto`]), and a window this large moves only past them, so the rule is
@@ -95,6 +104,10 @@ impl Archive {
         let (bit, bits) = (self.len * self.bits as usize, self.bits);
         let (w, o) = (bit / 64, (bit % 64) as u32);
         if w + 1 >= self.words.len() {
+            if w + 2 > self.words.capacity() {
+                // An eighth more at a time, not double: the archive is most of the memory.
+                self.words.reserve_exact((self.words.len() / 8).max(1 << 13));
+            }
             self.words.resize(w + 2, 0);
         }
         self.words[w] |= u64::from(v) << o;
@@ -112,7 +125,7 @@ impl Archive {
 
 impl OctalSweep {
     /// Window mode: keep only G(0..window) and about the latest `window` values, so that
-    /// memory does not grow with N (about 5 bytes a window heap). Every sparse heap and
+    /// memory does not grow with N (about 6 bytes a window heap). Every sparse heap and
     /// every split scan must stay below the window; a heap that needs more stops the sweep
     /// with [`OctalSweepError::WindowTooSmall`]. The window is raised to [`MIN_WINDOW`]; it
     /// may be set once the values are computed (the rule is chosen on them), but not changed
@@ -121,7 +134,7 @@ impl OctalSweep {
         let window = window.max(MIN_WINDOW);
         assert_eq!(self.shift, 0, "the window is set before it lets values go");
         if let Some(&(r, _)) = self.sparse.iter().find(|&&(r, _)| r >= window) {
-            return Err(self.too_small(r, "it is sparse"));
+            return Err(self.too_small(r, SPARSE_PAST));
         }
         self.window = Some(window);
         Ok(())
@@ -221,7 +234,7 @@ impl OctalSweep {
     pub(super) fn run_windowed(&mut self, end: usize, progress: &mut dyn FnMut(u64)) -> Result<(), OctalSweepError> {
         let window = self.window.expect("window mode");
         let keep = self.keep(window);
-        let limit = window + keep + keep / 2;
+        let limit = window + 2 * keep;
         while self.len() < end {
             let shift = self.shift;
             self.run_held((end - shift).min(limit), &mut |n| progress(n + shift as u64))?;
