@@ -42,7 +42,7 @@ mod scalar;
 mod store;
 mod window;
 
-use dense::{Dense, DENSE_FROM, DENSE_FROM_SCALAR};
+use dense::{run_pair, Dense, DENSE_FROM, DENSE_FROM_SCALAR, PAIR_FROM, PAIR_STEP};
 pub use mask::best_mask;
 use mask::{best_rule, flipped};
 use scalar::{Rule, Scalar, Stop};
@@ -472,17 +472,29 @@ impl OctalSweep {
             if self.is_dense() {
                 if let Store::Narrow(g) = &mut self.values {
                     let n = g.len();
-                    let v = Wide::from(self.dense.next(&self.digits, &self.split_takes, g, self.max));
-                    g.push(v as u16);
-                    let flip = self.parity && self.take_parity.is_some_and(|kappa| flipped(n, kappa));
-                    if is_sparse(v, self.mask) != flip {
-                        self.sparse.push((n, v));
+                    // Two threads, a heap each, in steps that leave room for progress.
+                    let stop = end.min(weigh_at).min(n + PAIR_STEP);
+                    let done = if self.threads == 2 && n >= PAIR_FROM && stop - n >= 2 {
+                        run_pair(&self.digits, &self.split_takes, g, stop)
+                    } else {
+                        let v = self.dense.next(&self.digits, &self.split_takes, g, self.max);
+                        g.push(v);
+                        1
+                    };
+                    for (m, &v) in g.iter().enumerate().skip(n) {
+                        let v = Wide::from(v);
+                        let flip = self.parity && self.take_parity.is_some_and(|kappa| flipped(m, kappa));
+                        if is_sparse(v, self.mask) != flip {
+                            self.sparse.push((m, v));
+                        }
+                        self.max = self.max.max(v);
                     }
-                    self.max = self.max.max(v);
-                    if n & 0xffff == 0xffff {
-                        progress(n as u64 + 1);
+                    if (n + done) >> 16 != n >> 16 {
+                        progress((n + done) as u64);
                     }
-                    continue;
+                    if done > 0 {
+                        continue;
+                    }
                 }
             }
             if self.kernel != OctalKernel::Scalar && self.kernel != OctalKernel::Dense && block::applies(self.max) {

@@ -226,3 +226,25 @@ fn checkpoints_resume_and_refuse_bad_bytes() {
         assert!(matches!(err, CheckpointError::Inconsistent(_)), "{err}");
     }
 }
+
+/// The dense kernel on two threads (a heap each, past `PAIR_FROM`) gives the values of the
+/// definition and of one thread, for codes that split without taking (4.07: the split
+/// 1 + (m - 1) waits for the other thread) and that take one and leave a heap (.6).
+#[test]
+fn the_dense_pair_equals_the_definition() {
+    const N: usize = 12_000;
+    for code in ["4.07", ".6", ".06", ".414", "4.026", "0.1704", ".36"] {
+        let game = TakeAndBreak::parse(code).unwrap();
+        let expected = crate::engine::definition::values(&Game::TakeAndBreak(game.clone()), N).unwrap();
+        let mut one = OctalSweep::new(&game, 1).unwrap();
+        one.set_kernel(OctalKernel::Dense).unwrap();
+        one.set_threads(1);
+        one.run_to(3 * N).unwrap();
+        let mut two = OctalSweep::new(&game, 1).unwrap();
+        two.set_kernel(OctalKernel::Dense).unwrap();
+        two.run_to(3 * N).unwrap();
+        assert_eq!(&two.to_vec()[..N], &expected[..], "{code}");
+        assert_eq!(two.to_vec(), one.to_vec(), "{code}");
+        assert_eq!(two.sparse_heaps(), one.sparse_heaps(), "{code}");
+    }
+}
