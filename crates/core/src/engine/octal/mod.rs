@@ -20,10 +20,11 @@
 //! on a helper thread, which reads the values in place; and `dense`, every split marked
 //! with no sparse space, which the block kernels give way to when the rule leaves many
 //! heaps sparse (weighed at every doubling: .06, .414, 4.026; O(n^2) but a fraction of a
-//! nanosecond a split). The rule may also count the heap's
+//! nanosecond a split, on two threads past 2^13 heaps). The rule may also count the heap's
 //! parity ([`OctalSweep::heap_parity`]), which .106 needs. Memory: two bytes a heap while
-//! the values fit in 16 bits, four after (`store`). Measurements against ogsolve are in
-//! `runs/bench/` (`cargo xtask bench --peers`).
+//! the values fit in 16 bits, four after (`store`); window mode (`window`) holds only the
+//! first and the latest, for bounded memory, and `checkpoint` saves and restores a sweep.
+//! Measurements against ogsolve are in `runs/bench/` (`cargo xtask bench --peers`).
 
 use thiserror::Error;
 
@@ -275,8 +276,9 @@ impl OctalSweep {
     }
 
     /// Weighs the share of the heaps `from..` that the rule leaves sparse.
+    /// (Places in the buffer, as `from`: the sparse heaps are listed by place too.)
     fn weigh_sparse(&mut self, from: usize) {
-        let heaps = self.len().saturating_sub(from).max(1);
+        let heaps = self.values.len().saturating_sub(from).max(1);
         let sparse = self.sparse.len() - self.sparse.partition_point(|&(r, _)| r < from);
         self.sparse_share = sparse * 64 / heaps;
     }
