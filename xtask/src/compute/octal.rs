@@ -5,7 +5,7 @@
 //! rule, and the census's checksum of every value) and `metadata.json` (how it ran).
 
 use std::fs;
-use std::path::PathBuf;
+use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
@@ -204,7 +204,7 @@ pub(super) fn run(args: Args, game: TakeAndBreak) -> Result<()> {
 
 /// The sweep a checkpoint holds, refused unless it is this game's, to at most `n`, with
 /// the window and archive asked for.
-fn resume(game: &TakeAndBreak, ckpt: &PathBuf, n: u64, window: Option<usize>, archive: bool) -> Result<OctalSweep> {
+fn resume(game: &TakeAndBreak, ckpt: &Path, n: u64, window: Option<usize>, archive: bool) -> Result<OctalSweep> {
     let bytes = fs::read(ckpt).with_context(|| format!("no checkpoint to resume at {}", ckpt.display()))?;
     let refuse = |e: CheckpointError| anyhow::anyhow!("refusing checkpoint {}: {e}", ckpt.display());
     let sweep = OctalSweep::restore(game, &bytes).map_err(refuse)?;
