@@ -111,17 +111,45 @@ pub fn checkpoint_path(heaps: u64, out: Option<&Path>) -> PathBuf {
 pub const CHECKPOINT_FILE: &str = "sweep.ckpt";
 
 #[derive(Serialize)]
-pub(crate) struct Metadata {
-    pub(crate) command: String,
-    pub(crate) date: String,
-    pub(crate) git_revision: String,
-    pub(crate) machine: String,
-    pub(crate) cores: usize,
-    pub(crate) kernel: &'static str,
-    pub(crate) threads: usize,
-    pub(crate) wall_seconds: f64,
-    pub(crate) resumed_from: u64,
-    pub(crate) peak_rss_mib: Option<u64>,
+struct Metadata {
+    command: String,
+    date: String,
+    git_revision: String,
+    machine: String,
+    cores: usize,
+    kernel: &'static str,
+    threads: usize,
+    wall_seconds: f64,
+    resumed_from: u64,
+    peak_rss_mib: Option<u64>,
+}
+
+impl Metadata {
+    /// Writes how a run went to `out/metadata.json`, with the date, revision and machine.
+    fn write(
+        out: &Path,
+        command: String,
+        kernel: &'static str,
+        threads: usize,
+        wall: f64,
+        resumed_from: u64,
+    ) -> Result<()> {
+        let meta = Metadata {
+            command,
+            date: util::now(),
+            git_revision: util::git_revision(),
+            machine: util::cpu_model(),
+            cores: std::thread::available_parallelism().map(|p| p.get()).unwrap_or(1),
+            kernel,
+            threads,
+            wall_seconds: (wall * 100.0).round() / 100.0,
+            resumed_from,
+            peak_rss_mib: util::peak_rss_mib(),
+        };
+        let meta_path = out.join("metadata.json");
+        write_atomic(&meta_path, (serde_json::to_string_pretty(&meta)? + "\n").as_bytes())
+            .with_context(|| format!("writing {}", meta_path.display()))
+    }
 }
 
 /// Resident bytes per heap held in memory: the core's one figure for Grundy's sweep
@@ -284,21 +312,7 @@ pub fn run(args: Args) -> Result<()> {
     let summary_path = out.join("summary.json");
     write_atomic(&summary_path, summary.to_json().as_bytes())
         .with_context(|| format!("writing {}", summary_path.display()))?;
-    let meta = Metadata {
-        command,
-        date: util::now(),
-        git_revision: util::git_revision(),
-        machine: util::cpu_model(),
-        cores: std::thread::available_parallelism().map(|p| p.get()).unwrap_or(1),
-        kernel: sweep.kernel().name(),
-        threads: sweep.threads(),
-        wall_seconds: (wall * 100.0).round() / 100.0,
-        resumed_from,
-        peak_rss_mib: util::peak_rss_mib(),
-    };
-    let meta_path = out.join("metadata.json");
-    write_atomic(&meta_path, (serde_json::to_string_pretty(&meta)? + "\n").as_bytes())
-        .with_context(|| format!("writing {}", meta_path.display()))?;
+    Metadata::write(&out, command, sweep.kernel().name(), sweep.threads(), wall, resumed_from)?;
     let _ = fs::remove_file(&ckpt);
     let last_record = match summary.records.last() {
         Some((heap, value)) => format!("the last G({heap}) = {value}"),

@@ -172,21 +172,7 @@ pub(super) fn run(args: Args, game: TakeAndBreak) -> Result<()> {
     if args.archive {
         command += " --archive";
     }
-    let meta = Metadata {
-        command,
-        date: util::now(),
-        git_revision: util::git_revision(),
-        machine: util::cpu_model(),
-        cores: std::thread::available_parallelism().map(|p| p.get()).unwrap_or(1),
-        kernel: kernel_name(&sweep),
-        threads: sweep.threads(),
-        wall_seconds: (wall * 100.0).round() / 100.0,
-        resumed_from,
-        peak_rss_mib: util::peak_rss_mib(),
-    };
-    let meta_path = out.join("metadata.json");
-    write_atomic(&meta_path, (serde_json::to_string_pretty(&meta)? + "\n").as_bytes())
-        .with_context(|| format!("writing {}", meta_path.display()))?;
+    Metadata::write(&out, command, kernel_name(&sweep), sweep.threads(), wall, resumed_from)?;
     let _ = fs::remove_file(&ckpt);
     println!(
         "G(0..{n}) of {} in {wall:.1} s: largest value {} (first at heap {}), {} sparse heaps under mask {}{}, checksum {}; wrote {}",
