@@ -7,7 +7,9 @@
 // keyboard, the learner's helpers, the practice panel and the plot; scan with axe-core (no
 // violation at all, in every state, at both widths, light and dark); save a screenshot of
 // every game at desktop and phone width and in dark mode under target/e2e/. The tests
-// named "#N" are the numbered findings of issue 27, each of which failed before its fix.
+// named "#N" are the numbered findings of issue 27, and those named "#35.N" the page's
+// items of issue 35 (#35.1: every legal move playable, compared with the command line's
+// list); each failed before its fix.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -779,6 +781,15 @@ try {
     await settled();
     await page.unroute("**/api/computer");
     check(sentChance === 0.67 && levels.some((l) => /random move 2 times in 3/.test(l)), `an easier computer, its chance stated (${levels[2]}), asks the server for a random move with chance ${sentChance}`);
+  });
+
+  // ---- issue 35: the page's items ----
+  await section("#35.5 misère Nim is its own entry", async () => {
+    const menu = await page.$$eval("#game option", (o) => o.map((x) => x.textContent));
+    check(new Set(menu).size === menu.length, `#35.5 no two menu entries share a name: ${menu.join(" | ")}`);
+    await goto("?game=misere-nim&heaps=3+4");
+    const title = await page.textContent("h1"), rules = await page.textContent("#rules");
+    check(/misère/i.test(title) && !/last stone wins/.test(rules) && /last stone loses/.test(rules), `#35.5 misère Nim: "${title}", "${rules}"`);
   });
 
   // axe-core: no violation at all, in every state, at desktop and phone width, light and dark.

@@ -262,6 +262,20 @@ fn id_of(game: &Game) -> String {
     catalog::entry_of(game).map_or_else(|| game.name(), |e| e.id.to_string())
 }
 
+/// The catalog's entry for a game asked for by `name`: the entry of that name first, since
+/// two entries may share a game (`nim` and `misere-nim` differ only in the rule the name
+/// implies), then the entry of the game (`.6` is Officers).
+fn entry_named(name: &str, game: &Game) -> Option<&'static catalog::Entry> {
+    catalog::find(name).or_else(|| catalog::entry_of(game))
+}
+
+/// The id the page knows a game asked for by `name` by, as `/api/game` answers it: the
+/// catalog's id, or the name as typed (`4.07`, `s1,2,3`), so that an answer can be matched
+/// to its question.
+fn page_id(name: &str, game: &Game) -> String {
+    entry_named(name, game).map_or_else(|| name.trim().to_string(), |e| e.id.to_string())
+}
+
 /// G(n) of a game, for every heap a request asks about.
 type ValueOf = Box<dyn Fn(u64) -> u64>;
 
@@ -372,14 +386,15 @@ fn practice_reply(query: &str) -> Reply {
         Err(e) => return e,
     };
     let game = played.game.clone();
-    let (name, rules) = catalog::entry_of(&game)
-        .map_or_else(|| (game.name(), game.rules()), |e| (e.name.to_string(), e.rules.to_string()));
+    let (id, entry) = (page_id(name, &game), entry_named(name, &game));
+    let (name, rules) =
+        entry.map_or_else(|| (game.name(), game.rules()), |e| (e.name.to_string(), e.rules.to_string()));
     let p = problem(seed, PRACTICE_MAX_HEAP);
     match worked(&played, &p.heaps, Convention::Heaps) {
         Ok(e) => Reply::json(
             200,
             json!({
-                "game": id_of(&game),
+                "game": id,
                 "seed": seed,
                 "heaps": p.heaps,
                 "answer": e.winning_moves(),
@@ -399,10 +414,10 @@ fn computer_reply(a: &Analysis, req: &PositionRequest) -> Reply {
 }
 
 /// A game as the page shows it: the id to send back, its name, its rules in words and its
-/// picture (heaps, rows of pins or strips of squares; `cut` for Grundy's game).
-fn game_json(id: &str, game: &Game) -> serde_json::Value {
-    let (name, rules) =
-        catalog::entry_of(game).map_or_else(|| (game.name(), game.rules()), |e| (e.name.into(), e.rules.into()));
+/// picture (heaps, rows of pins or strips of squares; `cut` for Grundy's game); the name
+/// and rules are its catalog entry's, when it has one.
+fn game_json(id: &str, game: &Game, entry: Option<&catalog::Entry>) -> serde_json::Value {
+    let (name, rules) = entry.map_or_else(|| (game.name(), game.rules()), |e| (e.name.into(), e.rules.into()));
     // Misère play is searched up to a limit, except for Nim's exact rule at any size.
     let misere_limit = if game.has_misere_nim_rule() { None } else { Some(MISERE_MAX_STONES) };
     // A game on a graph lists its vertices' names, which the page draws tokens on.
@@ -421,12 +436,7 @@ fn game_reply(query: &str) -> Reply {
     };
     let Some(name) = params.get("name") else { return Reply::error(400, "missing name= (a game, like kayles or .6)") };
     match parse_played(name).map(|p| p.game) {
-        Ok(game) => {
-            let id = catalog::find(name)
-                .or_else(|| catalog::entry_of(&game))
-                .map_or_else(|| name.trim().to_string(), |e| e.id.to_string());
-            Reply::json(200, game_json(&id, &game))
-        }
+        Ok(game) => Reply::json(200, game_json(&page_id(name, &game), &game, entry_named(name, &game))),
         Err(e) => e,
     }
 }
@@ -447,7 +457,7 @@ fn graph_reply(body: &[u8]) -> Reply {
         return Reply::error(400, format!("name or graph is missing or not text; {shape}"));
     };
     match graph_game(name, text) {
-        Ok(game) => Reply::json(200, game_json(name, &game)),
+        Ok(game) => Reply::json(200, game_json(name, &game, None)),
         Err(e) => e,
     }
 }
@@ -466,7 +476,7 @@ pub fn handle(method: &str, url: &str, body: &[u8]) -> Reply {
         ("POST", "/api/game") => graph_reply(body),
         ("GET", "/api/findings") => Reply::text("application/json", FINDINGS),
         ("GET", "/api/games") => {
-            let games: Vec<_> = page_games().map(|e| game_json(e.id, &e.game())).collect();
+            let games: Vec<_> = page_games().map(|e| game_json(e.id, &e.game(), Some(e))).collect();
             Reply::json(
                 200,
                 json!({ "games": games, "max_heaps": MAX_HEAPS, "max_heap": MAX_HEAP, "misere_max_stones": MISERE_MAX_STONES }),

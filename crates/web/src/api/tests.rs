@@ -325,3 +325,44 @@ fn a_graph_over_the_limit_is_refused_and_one_under_it_is_taken() {
     // A path's vertex k (from the sink) has value k mod 2.
     assert_eq!(json_of(&r)["values"], json!([1, 0]));
 }
+
+/// Issue 35, item 4: a practice answer names the game by the id the page asked with (the id
+/// `/api/game` gave it), not by the game's own name, so the page can match it to its
+/// question; before, every typed rule got "take-and-break .16" back for ".16".
+#[test]
+fn practice_answers_carry_the_id_the_page_asked_with() {
+    for typed in [".16", "4.07", " .777 ", "s1,4,5", ".6", "dominoes", "kayles", "misere-nim"] {
+        let q = typed.replace(',', "%2C").replace(' ', "+");
+        let game = json_of(&handle("GET", &format!("/api/game?name={q}"), b""));
+        let id = game["id"].as_str().unwrap();
+        let url = format!("/api/practice?game={}&seed=5", id.replace(',', "%2C"));
+        let r = handle("GET", &url, b"");
+        if r.status == 200 {
+            assert_eq!(json_of(&r)["game"], id, "{url}");
+        } else {
+            // Misère Nim has no practice problems (the worked solution is normal play's).
+            assert_eq!(id, "misere-nim", "{url}: {}", String::from_utf8_lossy(&r.body));
+        }
+    }
+}
+
+/// Issue 35, item 5: misère Nim shares its game with Nim, but is its own entry: its name
+/// and rules in the menu and from `/api/game` are its own ("taking the last stone loses"),
+/// not Nim's; before, the menu held two entries named "Nim".
+#[test]
+fn misere_nim_has_its_own_name_and_rules() {
+    let games = json_of(&handle("GET", "/api/games", b""));
+    let games = games["games"].as_array().unwrap();
+    let names: Vec<&str> = games.iter().map(|g| g["name"].as_str().unwrap()).collect();
+    let unique: std::collections::BTreeSet<&&str> = names.iter().collect();
+    assert_eq!(unique.len(), names.len(), "two menu entries share a name: {names:?}");
+    let misere = games.iter().find(|g| g["id"] == "misere-nim").unwrap();
+    let asked = json_of(&handle("GET", "/api/game?name=misere-nim", b""));
+    for g in [misere, &asked] {
+        assert_eq!(g["name"], catalog::find("misere-nim").unwrap().name);
+        let rules = g["rules"].as_str().unwrap();
+        assert!(rules.contains("takes the last stone loses") && !rules.contains("wins"), "{rules}");
+    }
+    assert_eq!(json_of(&handle("GET", "/api/game?name=nim", b""))["name"], "Nim");
+}
+
