@@ -16,12 +16,17 @@ async function newProblem() {
   $("practice-solution").hidden = true;
   $("practice-answer").value = "";
   $("practice-question").textContent = "Loading a problem…";
+  // A game on a graph sends its text (too long for a query) and gets tokens on its vertices.
+  const graph = g.vertices && S.graph && S.entry === g ? S.graph.text : null;
   try {
-    const p = await api(`/api/practice?game=${encodeURIComponent(g.id)}&seed=${seed}`);
+    const p = graph !== null ? await api("/api/practice", { game: g.id, graph, seed }) :
+      await api(`/api/practice?game=${encodeURIComponent(g.id)}&seed=${seed}`);
     if (token !== P.token) return;
     if (p.game !== g.id || p.seed !== seed) throw new ApiError("an answer for another problem arrived");
     P.problem = p;
-    $("practice-question").textContent = `${g.name} (problem ${seed}): heaps ${p.heaps.join(", ")}. ${g.rules} How many winning moves does the player to move have? (0 if none; every heap is its own object.)`;
+    const where = graph !== null ? `tokens on ${p.heaps.map((v) => g.vertices[v - 1]).join(", ")}` : `heaps ${p.heaps.join(", ")}`;
+    const each = graph !== null ? "every token" : "every heap";
+    $("practice-question").textContent = `${g.name} (problem ${seed}): ${where}. ${g.rules} How many winning moves does the player to move have? (0 if none; ${each} is its own object.)`;
     $("practice-solution").textContent = p.solution;
   } catch (e) {
     if (token !== P.token) return;

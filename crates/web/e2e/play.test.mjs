@@ -784,6 +784,36 @@ try {
   });
 
   // ---- issue 35: the page's items ----
+  await section("#35.4 practice for typed rules and graphs", async () => {
+    for (const [q, name] of [["?game=.16&heaps=7+5", "take-and-break .16"], ["?game=4.07&heaps=9+6", "take-and-break 4.07"], ["?game=s1%2C4%2C5&heaps=9", "subtraction game {1,4,5}"]]) {
+      await goto(q);
+      const [resp] = await Promise.all([page.waitForResponse("**/api/practice?**"), page.click("#practice-new")]);
+      const p = await resp.json();
+      await page.waitForFunction(() => !/^Loading/.test(document.getElementById("practice-question").textContent));
+      const asked = await page.textContent("#practice-question");
+      await page.fill("#practice-answer", String(p.answer));
+      await page.click("#practice-check");
+      check(asked.startsWith(`${name} (problem `) && /How many winning moves/.test(asked) && /^Right/.test(await page.textContent("#practice-verdict")),
+        `#35.4 practice for ${new URLSearchParams(q).get("game")}: ${asked.slice(0, 90)}`);
+    }
+    await goto("?game=kayles&heaps=3");
+    await page.selectOption("#game", "graph");
+    await page.fill("#graph-text", readFileSync(join(root, "examples/graphs/wythoff-4x4.txt"), "utf8"));
+    await page.fill("#heaps", "d4 c2");
+    await page.click("#start");
+    await idle();
+    const [gresp] = await Promise.all([page.waitForResponse((r) => r.url().includes("/api/practice")), page.click("#practice-new")]);
+    const gp = await gresp.json();
+    await page.waitForFunction(() => !/^Loading/.test(document.getElementById("practice-question").textContent));
+    const asked = await page.textContent("#practice-question");
+    const truth = Array.isArray(gp.heaps) ? await post("/api/analyze", { game: "pasted", graph: readFileSync(join(root, "examples/graphs/wythoff-4x4.txt"), "utf8"), heaps: gp.heaps }) : {};
+    await page.fill("#practice-answer", String(gp.answer));
+    await page.click("#practice-check");
+    check(/^the game on graph pasted \(problem \d+\): tokens on [a-d][1-4], [a-d][1-4]/.test(asked) && gp.answer === truth.winning_moves && /^Right/.test(await page.textContent("#practice-verdict")),
+      `#35.4 practice on a graph: tokens on its vertices, ${gp.answer} winning moves as the analysis counts (${truth.winning_moves}): ${asked.slice(0, 100)}`);
+    await axeCheck("practice on a graph");
+  });
+
   await section("#35.5 misère Nim is its own entry", async () => {
     const menu = await page.$$eval("#game option", (o) => o.map((x) => x.textContent));
     check(new Set(menu).size === menu.length, `#35.5 no two menu entries share a name: ${menu.join(" | ")}`);

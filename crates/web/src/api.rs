@@ -24,8 +24,6 @@ use grundy_core::count::parse_count;
 use grundy_core::engine::{Engine, EngineChoice, Limits, Wide};
 use grundy_core::game::words::Words;
 use grundy_core::game::{catalog, Game, Played};
-use grundy_core::learn::explain::worked;
-use grundy_core::learn::practice::{problem, PRACTICE_MAX_HEAP};
 use grundy_core::period::heap_values;
 use grundy_core::position::exhaustive::MISERE_MAX_STONES;
 use grundy_core::position::model::{analyze, analyze_position, Analysis, Convention, Rule};
@@ -33,6 +31,7 @@ use grundy_core::position::model::{analyze, analyze_position, Analysis, Conventi
 use serde_json::json;
 
 mod graph;
+mod practice;
 
 pub use graph::MAX_GRAPH;
 use graph::{graph_game, parse_played, vertex_names};
@@ -368,43 +367,6 @@ fn end_reason(game: &Game, heaps: &[u64]) -> String {
     }
 }
 
-/// `/api/practice?game=ID&seed=S`: the practice problem of that seed (the same heaps as
-/// `grundy practice --seed S`), its answer (the number of winning moves, textbook count:
-/// heaps are distinct objects) and the worked solution as text, from the core.
-fn practice_reply(query: &str) -> Reply {
-    let params = match Params::parse(query, &["game", "seed"]) {
-        Ok(p) => p,
-        Err(e) => return e,
-    };
-    let Some(name) = params.get("game") else { return Reply::error(400, "missing game=") };
-    let Some(seed) = params.get("seed") else { return Reply::error(400, "missing seed= (a whole number)") };
-    let Ok(seed) = seed.parse::<u64>() else {
-        return Reply::error(400, format!("seed={seed:?} is not a whole number"));
-    };
-    let played = match parse_played(name) {
-        Ok(p) => p,
-        Err(e) => return e,
-    };
-    let game = played.game.clone();
-    let (id, entry) = (page_id(name, &game), entry_named(name, &game));
-    let (name, rules) =
-        entry.map_or_else(|| (game.name(), game.rules()), |e| (e.name.to_string(), e.rules.to_string()));
-    let p = problem(seed, PRACTICE_MAX_HEAP);
-    match worked(&played, &p.heaps, Convention::Heaps) {
-        Ok(e) => Reply::json(
-            200,
-            json!({
-                "game": id,
-                "seed": seed,
-                "heaps": p.heaps,
-                "answer": e.winning_moves(),
-                "solution": e.render(&name, &rules),
-            }),
-        ),
-        Err(e) => Reply::error(422, e.to_string()),
-    }
-}
-
 /// `/api/computer`: the core's choice at the level asked (a random move with chance
 /// `random`) and the heaps it leaves (`move` is null when no move is left).
 fn computer_reply(a: &Analysis, req: &PositionRequest) -> Reply {
@@ -487,7 +449,8 @@ pub fn handle(method: &str, url: &str, body: &[u8]) -> Reply {
             Ok(((a, g), req)) => analysis_reply(&a, &g, &req.game),
             Err(e) => e,
         },
-        ("GET", "/api/practice") => practice_reply(query),
+        ("GET", "/api/practice") => practice::reply(query),
+        ("POST", "/api/practice") => practice::graph_reply(body),
         ("POST", "/api/computer") => match position(body).and_then(|req| Ok((analysis(&req)?, req))) {
             Ok(((a, _), req)) => computer_reply(&a, &req),
             Err(e) => e,

@@ -1,6 +1,7 @@
 //! The API's answers, request by request.
 
 use super::*;
+use grundy_core::learn::practice::{problem, PRACTICE_MAX_HEAP};
 
 fn json_of(r: &Reply) -> serde_json::Value {
     serde_json::from_slice(&r.body).unwrap()
@@ -366,3 +367,30 @@ fn misere_nim_has_its_own_name_and_rules() {
     assert_eq!(json_of(&handle("GET", "/api/game?name=nim", b""))["name"], "Nim");
 }
 
+/// Issue 35, item 4: practice on a game on a graph, its text sent in the body: tokens on its
+/// vertices, the answer the analysis's count of winning moves; before, the page asked
+/// `GET /api/practice?game=pasted` and got "unknown game".
+#[test]
+fn practice_on_a_graph_puts_tokens_on_its_vertices() {
+    let graph = "a:\nb: a\nc: a b\nd: c\ne: d b\n";
+    for seed in 0..20u64 {
+        let body = json!({ "game": "pasted", "graph": graph, "seed": seed }).to_string();
+        let r = handle("POST", "/api/practice", body.as_bytes());
+        assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+        let r = json_of(&r);
+        assert_eq!((r["game"].as_str(), r["seed"].as_u64()), (Some("pasted"), Some(seed)));
+        let heaps: Vec<u64> = serde_json::from_value(r["heaps"].clone()).unwrap();
+        assert!(heaps.len() >= 2 && heaps.iter().all(|v| (1..=5).contains(v)), "{heaps:?}");
+        let asked = json!({ "game": "pasted", "graph": graph, "heaps": heaps }).to_string();
+        let a = json_of(&handle("POST", "/api/analyze", asked.as_bytes()));
+        assert_eq!(r["answer"], a["winning_moves"], "seed {seed}");
+        assert!(r["solution"].as_str().unwrap().contains("Step 5."));
+    }
+    for body in [
+        json!({ "game": "pasted", "graph": "a: b\nb: a\n", "seed": 1 }),
+        json!({ "game": "pasted", "graph": graph }),
+        json!({ "game": "pasted", "graph": graph, "seed": 1, "heaps": [1] }),
+    ] {
+        assert_eq!(handle("POST", "/api/practice", body.to_string().as_bytes()).status, 400, "{body}");
+    }
+}
