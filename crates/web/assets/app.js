@@ -601,6 +601,10 @@ function render() {
     }
   }
   drawBoard(view, st.board, a, o, st.places);
+  // Moves that no stone or square stands for have buttons under their heap: say how they read.
+  const more = !view.querySelector(".more") ? "" : S.entry.play === "heap" ? " A move that leaves several heaps is a button under its heap, named by the heaps it leaves." :
+    " A move that shares its place with another is a button under its row, named by what it takes.";
+  $("how").textContent = howTo(S.entry) + more;
 }
 
 function renderMoves() {

@@ -165,9 +165,10 @@ function drawHeaps(view, b, a, o) {
         u.appendChild(st);
       }
     } else {
-      // Stones to take: the stone clicked and all to its right.
+      // Stones to take: the stone clicked and all to its right, for a move that leaves one
+      // heap or none; a move that leaves several heaps has its own button below.
       for (let s = 1; s <= n; s++) {
-        const m = moves.find((x) => x.take === n - s + 1);
+        const m = moves.find((x) => plain(x, n) && x.take === n - s + 1);
         const u = unit(row);
         if (m) {
           const t = target(m, o, "stone-btn");
@@ -181,8 +182,28 @@ function drawHeaps(view, b, a, o) {
       }
     }
     box.appendChild(row);
+    if (!o.cut) drawSplits(box, moves.filter((x) => !plain(x, n)), o);
     view.appendChild(box);
   });
+}
+
+// A list as the core writes it in a move's words: "6 and 3", "5, 2 and 1".
+const and = (xs) => xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`;
+
+// A move on a heap of n that a click on a stone can stand for: it takes that stone and
+// every one to its right, and leaves the rest as one heap (or nothing).
+const plain = (m, n) => m.left.length === 0 ? m.take === n : m.left.length === 1 && m.left[0] === n - m.take;
+
+// The moves that leave several heaps (a split, with or without stones taken), which no
+// stone can stand for: a button each, one line for each number of stones taken, written as
+// the heaps they leave in the core's words ("6 and 3", "5, 2 and 1").
+function drawSplits(box, moves, o) {
+  for (const k of [...new Set(moves.map((m) => m.take))]) {
+    const line = el("div", "row more");
+    line.appendChild(el("span", "more-head", k === 0 ? "Split into" : `Take ${k} and split the rest into`));
+    for (const m of moves.filter((x) => x.take === k)) line.appendChild(target(m, o, "more-btn", and(m.left)));
+    box.appendChild(line);
+  }
 }
 
 function drawRows(view, b, a, o, places) {
@@ -206,13 +227,16 @@ function drawRows(view, b, a, o, places) {
     const runAt = (s) => mine.find((x) => s >= x.offset && s < x.offset + x.len);
     const movesOf = (x) => a.moves.filter((m) => m.heap_index === x.i);
     const middle = (m) => { const [p, q] = pieceOf(m); return (p + q) / 2; };
+    // On each square and each link the first move centred there; the others that share
+    // that centre (a take-1 and a take-3 piece on .777) are listed below the row.
+    const drawn = new Set();
     for (let s = 0; s < r.n; s++) {
       const u = unit(row);
       const here = runAt(s);
       if (s > 0) {
         const left = runAt(s - 1);
         const between = here && left === here ? movesOf(here).find((m) => middle(m) === s - here.offset + 0.5) : null;
-        if (between) u.appendChild(hover(target(between, o, "link"), row, between, here));
+        if (between) { drawn.add(between); u.appendChild(hover(target(between, o, "link"), row, between, here)); }
         else {
           // The two halves of a domino (or pins knocked down together) touch.
           const c0 = r.cells[s - 1], c1 = r.cells[s];
@@ -241,6 +265,7 @@ function drawRows(view, b, a, o, places) {
       }
       const m = here && movesOf(here).find((x) => middle(x) === s - here.offset + 1);
       if (m) {
+        drawn.add(m);
         const t = target(m, o, pins ? "pin-btn" : "square-btn", num);
         t.dataset.n = num;
         u.appendChild(hover(t, row, m, here));
@@ -252,6 +277,18 @@ function drawRows(view, b, a, o, places) {
       }
     }
     box.appendChild(row);
+    // Every move not drawn on the row: a button each, named by the squares its piece covers
+    // in the row's numbers, lighting them when hovered or focused.
+    const rest = mine.flatMap((x) => movesOf(x).filter((m) => !drawn.has(m)).map((m) => [m, x]));
+    if (rest.length) {
+      const more = el("div", "row more");
+      more.appendChild(el("span", "more-head", `More moves, by the ${pins ? "pins" : "squares"} they take:`));
+      for (const [m, x] of rest) {
+        const [p, q] = pieceOf(m);
+        more.appendChild(hover(target(m, o, "more-btn", p === q ? `${x.offset + p}` : `${x.offset + p}-${x.offset + q}`), row, m, x));
+      }
+      box.appendChild(more);
+    }
     view.appendChild(box);
   });
 }

@@ -784,6 +784,81 @@ try {
   });
 
   // ---- issue 35: the page's items ----
+  // Every move the page offers, in the core's words: the enabled buttons' labels, less the mark.
+  const playable = () => page.$$eval("#heaps-view .target:not([disabled])", (bs) => [...new Set(bs.map((b) => b.getAttribute("aria-label").replace(/, (winning|losing)$/, "")))]);
+  // The page's playable moves against the command line's list of the same position
+  // (`grundy analyze --format json`, counted as the page counts: placements on a row).
+  async function sameAsCli(what) {
+    const st = await page.evaluate(() => {
+      const s = S.steps[S.at];
+      return { id: S.entry.id, heaps: s.analysis.heaps, moves: s.analysis.moves, count: S.entry.play === "heap" ? "heaps" : "placements" };
+    });
+    const out = spawnSync(bin, ["analyze", "--game", st.id, "--format", "json", "--count", st.count, ...st.heaps.map(String)], { encoding: "utf8" });
+    const cli = JSON.parse(out.stdout);
+    const key = (m) => JSON.stringify([m.heap_index, m.take, m.at ?? null, m.left, m.winning]);
+    const words = new Map(st.moves.map((m) => [key(m), m.description]));
+    const shown = new Set(await playable());
+    const hidden = cli.moves.filter((m) => !shown.has(words.get(key(m))));
+    const wins = cli.moves.filter((m) => m.winning).length, winsShown = cli.moves.filter((m) => m.winning && shown.has(words.get(key(m)))).length;
+    check(cli.listed === "every" && cli.moves.length === cli.legal_moves && hidden.length === 0 && shown.size === cli.legal_moves,
+      `#35.1 ${what} (${st.id}, heaps ${st.heaps.join(" ")}): ${shown.size} moves playable, the CLI lists ${cli.legal_moves}; winning ${winsShown} of ${wins}` +
+      (hidden.length ? `; not playable: ${hidden.slice(0, 2).map((m) => m.description).join("; ")}` : ""));
+  }
+  // A move in two-player mode (no computer in between), then wait for its board.
+  async function playMiddle() {
+    const ts = await page.$$("#heaps-view .target:not([disabled])");
+    if (!ts.length) return false;
+    const at = await page.evaluate(() => S.at);
+    await ts[Math.floor(ts.length / 2)].click();
+    await page.waitForFunction((k) => S.at === k + 1 && !S.pending, at);
+    return (await state()) === "player";
+  }
+
+  await section("#35.1 every legal move is playable", async () => {
+    // Every catalog game at its start and after a move (rows then have holes), and typed
+    // codes with splits: drawn as heaps (4.07, 4.0, 8.0, .8, .f, .fff, .3f, 4.007, .76 with
+    // a take-1-leave-3) and on a row (.777, .7777, .444, .6, .137, .4, .16, .44).
+    for (const g of games) {
+      await goto(`?game=${encodeURIComponent(g.id)}&heaps=${starts[g.play].replace(" ", "+")}&vs=two`);
+      await sameAsCli(`the catalog's ${g.id} at its start`);
+      if (await playMiddle()) await sameAsCli(`the catalog's ${g.id} after a move`);
+    }
+    const codes = ["4.07", "4.0", "8.0", ".8", ".f", ".fff", ".3f", "4.007", ".b6", ".777", ".7777", ".444", ".6", ".137", ".4", ".16", ".44"];
+    for (const code of codes) {
+      await goto(`?game=${encodeURIComponent(code)}&heaps=9+6&vs=two`);
+      await sameAsCli(`typed ${code} at its start`);
+      if (await playMiddle()) await sameAsCli(`typed ${code} after a move`);
+    }
+    // The issue's case: 4.07 from 9 and 6 is won by a split, which can be played; the hint
+    // names a move that a button carries.
+    await goto("?game=4.07&heaps=9+6&vs=two");
+    await page.click("#hint");
+    const hinted = await page.$("#heaps-view .target.hint");
+    check(!!hinted && /^Hint: take \d from heap [AB] \(\d\) and split the rest into \d and \d wins|^Hint: split heap/.test(await page.textContent("#last-move")),
+      `#35.1 4.07 from 9 6: the hinted move has a button: ${await page.textContent("#last-move")}`);
+    const split = await page.$("#heaps-view .target[data-win=true]:not([disabled])");
+    const said = split ? (await split.getAttribute("aria-label")).replace(/, winning$/, "") : "";
+    if (split) await split.click();
+    await page.waitForFunction(() => S.at === 1 && !S.pending).catch(() => {});
+    check(!!split && (await page.textContent("#last-move")) === `Player 1: ${said}.` && /Player 2 loses against perfect play/.test(await page.textContent("#nimsum")),
+      `#35.1 4.07: a winning split is played: ${said}; ${await page.textContent("#nimsum")}`);
+    await axeCheck("4.07 with split buttons");
+    await page.locator("#board").screenshot({ path: join(shots, "code-4.07-1100.png") });
+    await goto("?game=.777&heaps=9+6&vs=two");
+    await axeCheck(".777 with moves sharing squares");
+    await page.locator("#board").screenshot({ path: join(shots, "code-.777-1100.png") });
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const code of ["4.07", ".777"]) {
+      await goto(`?game=${encodeURIComponent(code)}&heaps=9+6&vs=two`);
+      const sizes = await page.$$eval(".target", (bs) => bs.map((b) => { const r = b.getBoundingClientRect(); return Math.min(r.width, r.height); }));
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      check(Math.min(...sizes) >= 24 && overflow <= 1, `#35.1 ${code} at 390px: the smallest of ${sizes.length} targets is ${Math.min(...sizes).toFixed(1)}px, ${overflow}px sideways`);
+      await axeCheck(`${code} at 390px`);
+      await page.locator("#board").screenshot({ path: join(shots, `code-${code}-390.png`) });
+    }
+    await page.setViewportSize({ width: 1100, height: 900 });
+  });
+
   await section("#35.4 practice for typed rules and graphs", async () => {
     for (const [q, name] of [["?game=.16&heaps=7+5", "take-and-break .16"], ["?game=4.07&heaps=9+6", "take-and-break 4.07"], ["?game=s1%2C4%2C5&heaps=9", "subtraction game {1,4,5}"]]) {
       await goto(q);
