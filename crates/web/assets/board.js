@@ -230,8 +230,11 @@ function drawRows(view, b, a, o, places) {
     // On each square and each link the first move centred there; the others that share
     // that centre (a take-1 and a take-3 piece on .777) are listed below the row.
     const drawn = new Set();
+    let u = null;
     for (let s = 0; s < r.n; s++) {
-      const u = unit(row);
+      // The squares of one piece played (a domino) stay in one unit, so it never wraps apart.
+      const c0 = s > 0 ? r.cells[s - 1] : null, c1 = r.cells[s];
+      if (!(c0 && c1 && c0.k === c1.k && c0.piece && c1.piece)) u = unit(row);
       const here = runAt(s);
       if (s > 0) {
         const left = runAt(s - 1);
@@ -239,7 +242,6 @@ function drawRows(view, b, a, o, places) {
         if (between) { drawn.add(between); u.appendChild(hover(target(between, o, "link"), row, between, here)); }
         else {
           // The two halves of a domino (or pins knocked down together) touch.
-          const c0 = r.cells[s - 1], c1 = r.cells[s];
           u.appendChild(el("span", c0 && c1 && c0.k === c1.k && c0.piece && c1.piece ? "link-none joined" : "link-none"));
         }
       }

@@ -897,6 +897,22 @@ try {
     check(/misère/i.test(title) && !/last stone wins/.test(rules) && /last stone loses/.test(rules), `#35.5 misère Nim: "${title}", "${rules}"`);
   });
 
+  await section("#35.7 a domino never wraps apart on a phone", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Dominoes at every offset modulo 3, 4 and 5 on strips of 38, 37 and 36.
+    const moves = [];
+    for (const [row, n, step, from] of [["A", 38, 3, 1], ["B", 37, 4, 2], ["C", 36, 5, 3], ["D", 35, 3, 2]]) {
+      for (let s = from; s + 1 <= n; s += step) moves.push(`${row}${s}-${s + 1}`);
+    }
+    await goto(`?game=dawsons-kayles&heaps=38+37+36+35&vs=two&moves=${moves.join(".")}`);
+    const parts = await page.$$eval(".square.domino", (ds) => ds.map((d) => ({ first: d.classList.contains("d-first"), top: Math.round(d.getBoundingClientRect().top) })));
+    let dominoes = 0, apart = 0;
+    for (let i = 0; i + 1 < parts.length; i++) if (parts[i].first) { dominoes++; if (parts[i].top !== parts[i + 1].top) apart++; }
+    check(dominoes === moves.length && apart === 0, `#35.7 at 390px, ${apart} of ${dominoes} dominoes drawn across two lines`);
+    await page.locator("#board").screenshot({ path: join(shots, "dominoes-390.png") });
+    await page.setViewportSize({ width: 1100, height: 900 });
+  });
+
   // axe-core: no violation at all, in every state, at desktop and phone width, light and dark.
   await section("axe in every state", async () => {
     for (const scheme of ["light", "dark"]) {
