@@ -295,12 +295,13 @@ function drawRows(view, b, a, o, places) {
   });
 }
 
-// Hovering or focusing a move lights the squares it would use.
+// Hovering or focusing a move lights the squares it would use, while the player may move
+// (not while the computer thinks, a move is checked, or after the end).
 function hover(b, row, m, run) {
   const a = run.offset + m.at, z = run.offset + m.at + m.take - 1;
   const on = (v) => row.querySelectorAll("[data-n]").forEach((x) => {
     const k = Number(x.dataset.n);
-    x.classList.toggle("used-now", v && k >= a && k <= z);
+    x.classList.toggle("used-now", v && !b.disabled && !document.body.classList.contains("waiting") && k >= a && k <= z);
   });
   b.addEventListener("pointerenter", () => on(true));
   b.addEventListener("pointerleave", () => on(false));

@@ -913,6 +913,32 @@ try {
     await page.setViewportSize({ width: 1100, height: 900 });
   });
 
+  await section("#35.9 no preview of a move while the player may not move", async () => {
+    const used = await page.evaluate(() => { const x = document.createElement("span"); x.style.background = "var(--used)"; document.body.appendChild(x); const c = getComputedStyle(x).backgroundColor; x.remove(); return c; });
+    const lit = () => page.$$eval("#heaps-view *", (es, c) => es.filter((e) => getComputedStyle(e).backgroundColor === c || e.classList.contains("used-now")).length, used);
+    const pointAt = async (sel) => { const b = await (await page.$(sel)).boundingBox(); await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2); };
+    for (const [q, first, other] of [["?game=nim&heaps=5+6", ".heap:nth-child(1) .stone-btn[data-n='4']", ".heap:nth-child(2) .stone-btn[data-n='2']"],
+      ["?game=kayles&heaps=5+6", ".heap:nth-child(1) .pin-btn[data-n='5']", ".heap:nth-child(2) .pin-btn[data-n='3']"]]) {
+      await goto(q);
+      await pointAt(other);
+      const before = await lit();
+      let held = null;
+      await page.route("**/api/computer", (route) => { held = route; });
+      await page.click(first);
+      await page.waitForSelector("#status[data-state=computer]");
+      await pointAt(other);
+      const thinking = await lit();
+      await page.unroute("**/api/computer");
+      if (held) await held.continue().catch(() => {});
+      await settled();
+      check(before > 0 && thinking === 0, `#35.9 ${q}: the preview lights ${before} pieces on the player's turn, ${thinking} while the computer thinks`);
+    }
+    // After the end: a finished game of s1,2,3 seen again from its link, the pointer on a heap.
+    await goto("?game=s1%2C2%2C3&heaps=3+1&moves=A.B&vs=two");
+    await page.mouse.move(0, 0);
+    check(["won", "lost"].includes(await state()) && (await lit()) === 0, `#35.9 after the end nothing is lit (${await state()})`);
+  });
+
   // axe-core: no violation at all, in every state, at desktop and phone width, light and dark.
   await section("axe in every state", async () => {
     for (const scheme of ["light", "dark"]) {
