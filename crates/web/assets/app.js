@@ -29,7 +29,7 @@ const S = {
   token: 0,
   pending: null, // "load" | "player" | "computer" while a step waits for the API
   retry: null,
-  hint: null,
+  hint: null, // the hint shown: { move (the move hinted, or null when none wins), text }
 };
 
 /** A request that failed, with the HTTP status (0: no answer) and a one-line reason. */
@@ -227,9 +227,12 @@ function hint() {
   const a = step().analysis;
   const c = a.computer_move !== null && a.computer_move !== undefined ? a.moves[a.computer_move] : null;
   const m = c && c.winning ? c : a.moves.find((x) => x.winning);
-  S.hint = m || null;
-  $("last-move").textContent = m ? `Hint: ${m.description} wins (it ${m.reason}).` :
-    "Hint: no move wins here; against perfect play this position is lost, so make the game long and hope for a slip.";
+  // Kept until the next move, so that the render below shows it too when no move wins.
+  S.hint = {
+    move: m || null,
+    text: m ? `Hint: ${m.description} wins (it ${m.reason}).` :
+      "Hint: no move wins here; against perfect play this position is lost, so make the game long and hope for a slip.",
+  };
   render();
   const t = $("heaps-view").querySelector(".target.hint");
   if (t) t.focus();
@@ -582,12 +585,13 @@ function render() {
   const verdict = t === "over" ? "" : `${mis ? " Misère play (the values do not decide):" : ""} ${name[0].toUpperCase() + name.slice(1)} ${can ? "can win" : `lose${name === "you" ? "" : "s"} against perfect play`}.`;
   $("nimsum").innerHTML = `<span class="value">Values ${a.values.join(" ⊕ ")}: nim-sum ${a.nim_sum}.${verdict} <a href="#glossary">What G, ⊕ and nim-sum mean</a></span>`;
   const lastMove = S.at > 0 ? S.moves[S.at - 1] : null;
-  if (!S.hint) {
+  if (S.hint) $("last-move").textContent = S.hint.text;
+  else {
     $("last-move").textContent = !lastMove ? "" :
       `${S.at > 1 ? `${who(S.moves[S.at - 2].side)}: ${S.moves[S.at - 2].description}. ` : ""}${who(lastMove.side)}: ${lastMove.description}.`;
   }
   const o = {
-    live, marks: $("show-marks").checked, hint: S.hint, onMove: playerMove, cut: S.entry.ui === "cut", play: S.entry.play, vertices: S.entry.vertices,
+    live, marks: $("show-marks").checked, hint: S.hint && S.hint.move, onMove: playerMove, cut: S.entry.ui === "cut", play: S.entry.play, vertices: S.entry.vertices,
     lastTag: lastMove ? `${two() ? who(lastMove.side) + "'s" : lastMove.side === 0 ? "your" : "the computer's"} last move` : "",
   };
   if (lastMove && S.at > 0) {

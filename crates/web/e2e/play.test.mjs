@@ -859,6 +859,14 @@ try {
     await page.setViewportSize({ width: 1100, height: 900 });
   });
 
+  await section("#35.3 a hint in a lost position", async () => {
+    await goto("?game=s1%2C2%2C3&heaps=9+6+7");
+    await page.click("#hint");
+    await sleep(100);
+    const said = await page.textContent("#last-move");
+    check(/^Hint: no move wins here/.test(said) && (await page.$$(".target.hint")).length === 0, `#35.3 a hint where no move wins says so: "${said}"`);
+  });
+
   await section("#35.4 practice for typed rules and graphs", async () => {
     for (const [q, name] of [["?game=.16&heaps=7+5", "take-and-break .16"], ["?game=4.07&heaps=9+6", "take-and-break 4.07"], ["?game=s1%2C4%2C5&heaps=9", "subtraction game {1,4,5}"]]) {
       await goto(q);
