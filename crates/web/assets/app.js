@@ -434,16 +434,20 @@ async function load(spec) {
     if (!current(token)) return;
     S.steps = [];
     S.moves = [];
-    if (!entry) {
-      // No game: nothing of the one before is left on show.
-      S.entry = null;
-      S.graph = null;
-      $("title").textContent = "Play";
-      document.title = "Play heap games — grundy";
-      $("how").textContent = "";
-    }
+    // No game shown (the game was refused, or its tokens on a graph): nothing of the one
+    // before is left on show.
+    if (!entry || S.entry !== entry) showNoGame();
     fail(token, e, { what: "set up the board", run: () => load(spec) });
   }
+}
+
+/** No game is on show: no title, rules or "How to move" of a game played before. */
+function showNoGame() {
+  S.entry = null;
+  S.graph = null;
+  $("title").textContent = "Play";
+  document.title = "Play heap games — grundy";
+  $("how").textContent = "";
 }
 
 /** The form shows the game being played. */
@@ -516,6 +520,7 @@ async function newGame(heaps) {
     // The title and rules follow the menu, so nothing of the old game is left on show.
     const g = catalog.games.find((x) => x.id === $("game").value), typed = $("heaps").value;
     if (g) showForm(g, { heaps: [], misere: $("misere").checked, first: $("first").value, vs: $("vs").value });
+    else showNoGame(); // a rule or a graph not given: no game of the menu to show
     $("heaps").value = typed;
     setStatus(e.message, "error");
     render();

@@ -905,6 +905,22 @@ try {
     check(/misère/i.test(title) && !/last stone wins/.test(rules) && /last stone loses/.test(rules), `#35.5 misère Nim: "${title}", "${rules}"`);
   });
 
+  await section("#35.6 a graph error leaves no game on show", async () => {
+    const wythoff = readFileSync(join(root, "examples/graphs/wythoff-4x4.txt"), "utf8");
+    for (const [text, tokens, what] of [[wythoff, "d4 z9", "an unknown token"], ["a: b\nb: a\n", "a", "a cycle"], ["", "a", "no graph"]]) {
+      await goto("?game=kayles&heaps=5");
+      await page.selectOption("#game", "graph");
+      await page.fill("#graph-text", text);
+      await page.fill("#heaps", tokens);
+      await page.click("#start");
+      await page.waitForSelector("#status[data-state=error]");
+      const title = await page.textContent("h1"), how = await page.textContent("#how");
+      check(title === "Play" && how === "" && (await page.title()) === "Play heap games — grundy" && (await page.$$(".target")).length === 0,
+        `#35.6 after ${what} no title or "How to move" of Kayles stays: "${title}", "${how}"`);
+    }
+    await axeCheck("a graph refused");
+  });
+
   await section("#35.7 a domino never wraps apart on a phone", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     // Dominoes at every offset modulo 3, 4 and 5 on strips of 38, 37 and 36.
