@@ -330,6 +330,9 @@ function readUrl() {
   const known = ["game", "heaps", "moves", "misere", "first", "vs", "graph"];
   const odd = [...q.keys()].find((k) => !known.includes(k));
   if (odd !== undefined) throw new Error(`The link has "${odd.slice(0, 20)}", which this page does not know.`);
+  const keys = [...q.keys()];
+  const twice = keys.find((k, i) => keys.indexOf(k) !== i);
+  if (twice !== undefined) throw new Error(`The link gives ${twice}= more than once (${q.getAll(twice).map((v) => v.slice(0, 20)).join(" and ")}): give it once.`);
   if (!q.has("game") && !q.has("heaps")) return null;
   const spec = { game: q.get("game") || "grundy", moves: [], misere: false, first: "player", vs: "0" };
   if (q.has("graph")) {

@@ -937,6 +937,15 @@ try {
     await page.setViewportSize({ width: 1100, height: 900 });
   });
 
+  await section("#35.8 a link parameter given twice", async () => {
+    for (const q of ["?game=nim&heaps=7&heaps=8", "?game=nim&game=kayles&heaps=7", "?game=nim&heaps=7&vs=two&vs=two"]) {
+      await goto(q);
+      const said = await page.textContent("#status");
+      check((await state()) === "error" && /more than once/.test(said) && (await page.$$(".target")).length === 0, `#35.8 ${q}: ${said}`);
+    }
+    await axeCheck("a link with a parameter twice");
+  });
+
   await section("#35.9 no preview of a move while the player may not move", async () => {
     const used = await page.evaluate(() => { const x = document.createElement("span"); x.style.background = "var(--used)"; document.body.appendChild(x); const c = getComputedStyle(x).backgroundColor; x.remove(); return c; });
     const lit = () => page.$$eval("#heaps-view *", (es, c) => es.filter((e) => getComputedStyle(e).backgroundColor === c || e.classList.contains("used-now")).length, used);
