@@ -11,10 +11,8 @@
 use std::collections::HashMap;
 use std::fmt::Write;
 
-use grundy_core::engine::grundy::class::is_sparse;
-use grundy_core::engine::{Engine, EngineChoice, EngineError, Run};
-use grundy_core::game::{Game, TakeAndBreak};
-use grundy_core::{SweepStats, Value};
+use grundy_core::ask::{AskError, Control, Session, SweepRequest, SweepStats, SweepStatus, GRUNDY_SPARSE_MASK};
+use grundy_core::game::Game;
 
 use crate::family::{canonical, Family};
 use crate::record::{CensusKey, GameRecord, Status};
@@ -68,9 +66,7 @@ impl Ours<'_> {
         let values = match self.values {
             Some(values) => values,
             None => {
-                let game = TakeAndBreak::parse(&self.record.code).ok()?;
-                let engine = Engine::choose(&Game::TakeAndBreak(game), EngineChoice::Sparse).ok()?;
-                swept = engine.values(end, &mut |_| {}).ok()?.into_iter().map(u64::from).collect();
+                swept = Session::new().octal_values(&self.record.code, heaps, &mut Control::unlimited()).ok()?;
                 &swept
             }
         };
@@ -182,17 +178,18 @@ const GRUNDYS_GAME: &str = "Grundys_game";
 fn compare_grundys_game(cols: &[&str]) -> Vec<String> {
     let Some(n) = power(cols[1]) else { return vec![format!("table N {:?} unreadable", cols[1])] };
     match grundy_sweep(n) {
-        Ok(run) => grundy_row_differences(cols, run.grundy_stats().expect("Grundy's sweep records statistics")),
+        Ok(stats) => grundy_row_differences(cols, &stats),
         Err(e) => vec![format!("sweep to {n} failed: {e}")],
     }
 }
 
-/// Grundy's game to `n` heaps by the engine the core chooses, with its statistics.
-fn grundy_sweep(n: u64) -> Result<Run, EngineError> {
-    let mut run = Engine::choose(&Game::Grundy, EngineChoice::Sparse)?.run();
-    let end = usize::try_from(n).map_err(|_| EngineError::TooManyHeaps { heap: n, heaps: n })?;
-    run.extend_to(end, &mut |_| {})?;
-    Ok(run)
+/// Grundy's game to `n` heaps by the core's sweep, with its statistics.
+fn grundy_sweep(n: u64) -> Result<SweepStats, AskError> {
+    let mut ctl = Control::unlimited();
+    let mut sweep = Session::new().sweep(&SweepRequest::new(Game::Grundy, n), &mut ctl)?;
+    sweep.run_to(n, &mut ctl)?;
+    let SweepStatus::Grundy { stats, .. } = sweep.status() else { unreachable!("Grundy's game is swept as such") };
+    Ok(stats.clone())
 }
 
 /// The differences between a sweep of Grundy's game and the table's row: its largest value
@@ -207,7 +204,9 @@ fn grundy_row_differences(cols: &[&str], stats: &SweepStats) -> Vec<String> {
     }
     let max = largest.map_or(0, |l| l.1);
     match u64::from_str_radix(cols[4], 16) {
-        Ok(mask) if (0..=max).all(|v| is_sparse(v as Value) == (v & mask).count_ones().is_multiple_of(2)) => {}
+        Ok(mask)
+            if (0..=max)
+                .all(|v| (v & u64::from(GRUNDY_SPARSE_MASK)).count_ones() % 2 == (v & mask).count_ones() % 2) => {}
         _ => diffs.push(format!("the table's mask {} is not our sparse rule on values 0..={max}", cols[4])),
     }
     let ours = (Some(stats.sparse_heaps.len() as u64), stats.sparse_heaps.last().map(|h| h.heap));
@@ -499,8 +498,8 @@ mod tests {
     fn grundys_game_row() {
         let row: Vec<&str> = rows(UNSOLVED).find(|cols| cols[0] == GRUNDYS_GAME).expect("the row is in the table");
         assert_eq!(power(row[1]), Some(1 << 21));
-        let run = grundy_sweep(1 << 21).unwrap();
-        let stats = run.grundy_stats().unwrap();
+        let stats = grundy_sweep(1 << 21).unwrap();
+        let stats = &stats;
         assert_eq!(grundy_row_differences(&row, stats), Vec::<String>::new());
         let mut changed = row.clone();
         changed[5] = "1275";

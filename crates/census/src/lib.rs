@@ -29,6 +29,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use family::Family;
+use grundy_core::ask::Cancel;
 use record::{CensusKey, GameRecord, Status, FORMAT, FORMAT_1};
 use shard::Shard;
 use solve::Resume;
@@ -37,6 +38,10 @@ use store::{Store, StoreError};
 /// Why a census run stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum CensusError {
+    /// The run was cancelled (Ctrl-C): the games finished are saved; the same command
+    /// goes on from them.
+    #[error("cancelled")]
+    Cancelled,
     /// A result file could not be read or written.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -137,6 +142,7 @@ pub fn run_shard(
     shard: Shard,
     store: &Store,
     threads: usize,
+    cancel: &Cancel,
     started: impl Fn(&str) + Sync,
 ) -> Result<ShardReport, CensusError> {
     let key = CensusKey::new(&family.name, budget);
@@ -144,14 +150,14 @@ pub fn run_shard(
     let aside = Mutex::new(Vec::new());
     let outcomes = parallel_map(mine.len(), threads, |i| {
         let code = mine[i].as_str();
-        let r = game(code, &key, store, &started);
+        let r = game(code, &key, store, &started, cancel);
         match r {
             Err(CensusError::Store(StoreError::Corrupt { path, reason }))
             | Err(CensusError::Store(StoreError::WrongGame { path, found: reason, .. })) => {
                 let to = store.move_aside(code)?;
                 aside.lock().expect("no panic holding it").push((path, to, reason));
                 started(code);
-                compute(code, &key, store, None)?;
+                compute(code, &key, store, None, cancel)?;
                 Ok(Fate::Computed)
             }
             other => other,
@@ -175,10 +181,16 @@ pub fn run_shard(
 }
 
 /// One game: what is stored decides what is done.
-fn game(code: &str, key: &CensusKey, store: &Store, started: &(impl Fn(&str) + Sync)) -> Result<Fate, CensusError> {
+fn game(
+    code: &str,
+    key: &CensusKey,
+    store: &Store,
+    started: &(impl Fn(&str) + Sync),
+    cancel: &Cancel,
+) -> Result<Fate, CensusError> {
     let Some(r) = store.read(code)? else {
         started(code);
-        compute(code, key, store, None)?;
+        compute(code, key, store, None, cancel)?;
         return Ok(Fate::Computed);
     };
     if r.key.family != key.family || r.key.grundy != key.grundy || ![FORMAT, FORMAT_1].contains(&r.key.format) {
@@ -224,12 +236,12 @@ fn game(code: &str, key: &CensusKey, store: &Store, started: &(impl Fn(&str) + S
                 .into());
             };
             started(code);
-            compute(code, key, store, Some(Resume { values, mask, heap_parity }))?;
+            compute(code, key, store, Some(Resume { values, mask, heap_parity }), cancel)?;
             Ok(Fate::Continued)
         }
         (Status::Unsolved, _) => {
             started(code);
-            compute(code, key, store, None)?;
+            compute(code, key, store, None, cancel)?;
             Ok(Fate::Computed)
         }
     }
@@ -281,13 +293,24 @@ pub fn stages(start: u64, budget: u64) -> Vec<u64> {
 /// Solves one game and writes its result (with its values when unsolved), saving an
 /// unsolved game's state at every stage ([`stages`]). The result does not depend on the
 /// stages: a run resumed from stored values goes on exactly as one that never stopped.
-fn compute(code: &str, key: &CensusKey, store: &Store, resume: Option<Resume>) -> Result<GameRecord, CensusError> {
+fn compute(
+    code: &str,
+    key: &CensusKey,
+    store: &Store,
+    resume: Option<Resume>,
+    cancel: &Cancel,
+) -> Result<GameRecord, CensusError> {
     let mut resume = resume;
     let start = resume.as_ref().map_or(0, |r| r.values.len() as u64);
     for stage in stages(start, key.budget) {
         let stage_key = CensusKey { budget: stage, ..key.clone() };
-        let solved = solve::solve(code, &stage_key, resume.take())
-            .map_err(|source| CensusError::Solve { code: code.to_string(), source })?;
+        let solved = solve::solve(code, &stage_key, resume.take(), cancel).map_err(|source| {
+            if source.is_cancelled() {
+                CensusError::Cancelled
+            } else {
+                CensusError::Solve { code: code.to_string(), source }
+            }
+        })?;
         let mut record = solved.record;
         match record.status {
             Status::Periodic => {

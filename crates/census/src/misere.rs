@@ -1,5 +1,5 @@
 //! A misère census: for every code of a family, the misère quotient for heaps up to a
-//! bound (through grundy-core's chooser, [`Engine::misere_quotient_partial`]), stopping
+//! bound (through grundy-core's request API, `Session::quotient_reached`), stopping
 //! early when the pretending function meets MisereSolver's stop rule, or where the
 //! quotient grows past the census's limits. One result file per game, written atomically
 //! under `<dir>/results/`, skipped when already there, sharded as the normal census; the
@@ -9,15 +9,14 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use grundy_core::engine::misere::Limits;
-use grundy_core::engine::Engine;
+use grundy_core::ask::{AskError, Cancel, Control, QuotientBounds as Limits, QuotientRequest, Session};
 use grundy_core::game::Game;
 use serde::{Deserialize, Serialize};
 
 use crate::family::Family;
 use crate::shard::Shard;
 use crate::store::StoreError;
-use crate::ShardReport;
+use crate::{CensusError, ShardReport};
 
 /// The version of the misère result format.
 pub const FORMAT: u32 = 1;
@@ -76,7 +75,7 @@ pub struct MisereRecord {
 }
 
 /// Computes one game's record.
-pub fn solve(code: &str, key: &MisereKey) -> MisereRecord {
+pub fn solve(code: &str, key: &MisereKey, cancel: &Cancel) -> Result<MisereRecord, AskError> {
     let mut record = MisereRecord {
         key: key.clone(),
         code: code.to_string(),
@@ -91,10 +90,15 @@ pub fn solve(code: &str, key: &MisereKey) -> MisereRecord {
         Ok(g) => g,
         Err(e) => {
             record.limit = Some(e.to_string());
-            return record;
+            return Ok(record);
         }
     };
-    let (q, error) = Engine::misere_quotient_partial(&game, key.bound, true, CENSUS_LIMITS);
+    let req = QuotientRequest { game, to: key.bound, full: false, bounds: Some(CENSUS_LIMITS) };
+    let mut ctl = Control::unlimited().with_cancel(cancel.clone());
+    let (q, error) = Session::new().quotient_reached(&req, &mut ctl);
+    if let Some(AskError::Cancelled) = error {
+        return Err(AskError::Cancelled);
+    }
     if let Some(q) = q {
         record.bound_reached = Some(q.bound());
         record.order = Some(q.order());
@@ -103,7 +107,7 @@ pub fn solve(code: &str, key: &MisereKey) -> MisereRecord {
         record.stop_rule = q.periodicity().filter(|p| p.needed <= p.values).map(|p| (p.preperiod, p.period));
     }
     record.limit = error.map(|e| e.to_string());
-    record
+    Ok(record)
 }
 
 fn path(dir: &Path, code: &str) -> PathBuf {
@@ -128,13 +132,14 @@ pub fn run_shard(
     bound: u64,
     shard: Shard,
     dir: &Path,
+    cancel: &Cancel,
     mut progress: impl FnMut(usize, usize, &str),
-) -> Result<ShardReport, StoreError> {
+) -> Result<ShardReport, CensusError> {
     let key = MisereKey::new(&family.name, bound);
     let mine: Vec<&String> = family.codes.iter().enumerate().filter(|(i, _)| shard.takes(*i)).map(|(_, c)| c).collect();
     let mut report = ShardReport { games: mine.len(), ..ShardReport::default() };
     for (done, code) in mine.iter().enumerate() {
-        match read(dir, code)? {
+        match read(dir, code).map_err(CensusError::Store)? {
             Some(r) if r.key == key => {
                 // Finished by an earlier run of this census: kept as it is.
                 report.current += 1;
@@ -144,17 +149,18 @@ pub fn run_shard(
                 return Err(StoreError::OtherCensus {
                     path: path(dir, code),
                     found: format!("misère, family {}, bound {}, grundy {}", r.key.family, r.key.bound, r.key.grundy),
-                })
+                }
+                .into())
             }
             None => {}
         }
         progress(done, mine.len(), code);
-        let record = solve(code, &key);
+        let record = solve(code, &key, cancel).map_err(|_| CensusError::Cancelled)?;
         let path = path(dir, code);
         let mut text = serde_json::to_string_pretty(&record).expect("a record serializes");
         text.push('\n');
         grundy_sources::atomic::write_atomic(&path, text.as_bytes())
-            .map_err(|source| StoreError::Io { path, source })?;
+            .map_err(|source| CensusError::Store(StoreError::Io { path, source }))?;
         report.computed += 1;
     }
     Ok(report)

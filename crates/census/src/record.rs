@@ -1,6 +1,6 @@
 //! One game's result in a census, as written to its own file, and the census it belongs to.
 
-pub use grundy_core::checksum::Fnv;
+pub use grundy_core::ask::Fnv;
 use serde::{Deserialize, Serialize};
 
 /// The version of the result-file format. Format 2 (budgets grow in place): the checksum

@@ -6,9 +6,9 @@
 
 use std::time::Instant;
 
-use grundy_core::engine::{Engine, EngineChoice, EngineError, Run, Wide};
-use grundy_core::game::{Game, TakeAndBreak};
-use grundy_core::period::{candidate_period, search_period_from, Periodicity};
+use grundy_core::ask::{
+    candidate_period, AskError, Cancel, CensusRequest, CensusRun, Control, Periodicity, Session, StoredRun,
+};
 use thiserror::Error;
 
 use crate::record::{
@@ -16,20 +16,26 @@ use crate::record::{
 };
 
 /// Why a game could not be run.
-#[derive(Debug, Error, Clone, PartialEq)]
+#[derive(Debug, Error)]
 pub enum SolveError {
-    #[error("not an octal code: {0}")]
-    /// The code does not parse, or is not octal (the reason, as text).
-    Code(String),
-    /// The sparse engine refused the game or stopped.
+    /// The core refused the game (not an octal code, a budget beyond memory) or its sweep
+    /// stopped.
     #[error(transparent)]
-    Engine(#[from] EngineError),
-    #[error("a budget of {budget} values is beyond what fits in memory here")]
-    /// The census budget does not fit in this platform's `usize`.
-    Budget {
-        /// The budget, in heaps.
-        budget: u64,
-    },
+    Core(Box<AskError>),
+}
+
+impl From<AskError> for SolveError {
+    fn from(e: AskError) -> SolveError {
+        SolveError::Core(Box::new(e))
+    }
+}
+
+impl SolveError {
+    /// Whether the run was cancelled (Ctrl-C), rather than failed.
+    pub fn is_cancelled(&self) -> bool {
+        let SolveError::Core(e) = self;
+        matches!(**e, AskError::Cancelled | AskError::Interrupted(_))
+    }
 }
 
 /// Where an unsolved game of a smaller budget stopped: its values and the sparse rule
@@ -53,46 +59,25 @@ pub struct Solved {
     pub values: Vec<u64>,
 }
 
-/// The sparse sweep of an octal code, through the core's chooser.
-pub fn engine_of(code: &str) -> Result<Engine, SolveError> {
-    let game = TakeAndBreak::parse(code).map_err(|e| SolveError::Code(e.to_string()))?;
-    if !game.is_octal() {
-        return Err(SolveError::Code(format!("{code} is not octal")));
-    }
-    Ok(Engine::choose(&Game::TakeAndBreak(game), EngineChoice::Sparse)?)
-}
-
-/// A computation resumed from `values` under the sparse rule `mask`/`heap_parity`.
-pub fn resumed(engine: &Engine, values: &[u64], mask: u64, heap_parity: bool) -> Result<Run, SolveError> {
-    let wide = |v: u64| Wide::try_from(v).map_err(|_| SolveError::Code(format!("a stored value {v} beyond 32 bits")));
-    let values: Vec<Wide> = values.iter().map(|&v| wide(v)).collect::<Result<_, _>>()?;
-    Ok(engine.resume(values, wide(mask)?, heap_parity)?)
-}
-
 /// Runs game `code` of census `key`, from heap 0 or from `resume`.
-pub fn solve(code: &str, key: &CensusKey, resume: Option<Resume>) -> Result<Solved, SolveError> {
+pub fn solve(code: &str, key: &CensusKey, resume: Option<Resume>, cancel: &Cancel) -> Result<Solved, SolveError> {
     let start = Instant::now();
-    let engine = engine_of(code)?;
-    let budget = usize::try_from(key.budget).map_err(|_| SolveError::Budget { budget: key.budget })?;
-    let run = match resume {
-        Some(r) => resumed(&engine, &r.values, r.mask, r.heap_parity)?,
-        None => engine.run(),
-    };
-    // G(0..budget + 1): merge compares games shifted by one heap, which needs G(budget).
-    let (search, run) = search_period_from(&engine, run, budget + 1, &mut |_| {})?;
-    let run = run.expect("the octal sweep holds its values");
-    let proof = search.found.filter(|p| p.proved);
-    let mut record = describe(code, key, &run, proof.as_ref(), &engine);
+    let resume = resume.map(|r| StoredRun { values: r.values, mask: r.mask, heap_parity: r.heap_parity });
+    let req = CensusRequest { code: code.to_string(), budget: key.budget, resume };
+    let mut ctl = Control::unlimited().with_cancel(cancel.clone());
+    let run = Session::new().census_game(&req, &mut ctl)?;
+    let mut record = describe(code, key, &run);
     record.seconds = start.elapsed().as_secs_f64();
     // An unsolved game keeps G(0..budget + 1), its state; the sweep may hold a few more.
-    let len = if proof.is_some() { run.len() } else { run.len().min(budget + 1) };
+    let budget = key.budget as usize;
+    let len = if run.proof.is_some() { run.len() } else { run.len().min(budget + 1) };
     Ok(Solved { record, values: (0..len).map(|n| run.get(n)).collect() })
 }
 
 /// [`solve`] from heap 0, as a pair (the comparison with the tczajka tables counts the
 /// values again under the table's mask instead of sweeping a second time).
 pub fn solve_with_values(code: &str, key: &CensusKey) -> Result<(GameRecord, Vec<u64>), SolveError> {
-    solve(code, key, None).map(|s| (s.record, s.values))
+    solve(code, key, None, &Cancel::never()).map(|s| (s.record, s.values))
 }
 
 /// G(n) of a game whose values `g` are known to `g.len()` and, if proved, periodic past it.
@@ -103,12 +88,13 @@ fn value_at(g: &[u64], proof: Option<&Periodicity>, n: usize) -> u64 {
     }
 }
 
-/// The record of game `code` from a computation holding its values (and sparse rule) and
-/// the proof found in them, if any; `seconds` is left 0 and `values` empty for the caller.
-pub fn describe(code: &str, key: &CensusKey, run: &Run, proof: Option<&Periodicity>, engine: &Engine) -> GameRecord {
+/// The record of game `code` from a run holding its values (and sparse rule) and the proof
+/// found in them, if any; `seconds` is left 0 and `values` empty for the caller.
+pub fn describe(code: &str, key: &CensusKey, run: &CensusRun) -> GameRecord {
+    let proof = run.proof.as_ref();
     let budget = key.budget as usize;
     let g: Vec<u64> = (0..run.len()).map(|n| run.get(n)).collect();
-    let mask = run.mask().map(u64::from);
+    let mask = run.mask();
     let (status, preperiod, period, computed) = match proof {
         // The values the theorem needs, as in `grundy period`.
         Some(p) => (Status::Periodic, Some(p.preperiod as u64), Some(p.period as u64), p.computed.min(g.len())),
@@ -118,7 +104,7 @@ pub fn describe(code: &str, key: &CensusKey, run: &Run, proof: Option<&Periodici
     let largest = examined.iter().copied().max().unwrap_or(0);
     let largest_at = examined.iter().position(|&v| v == largest).unwrap_or(0);
     // The sweep's own rule: its mask, and for some codes the heap's parity too.
-    let sparse_heap = |n: usize| run.is_sparse_heap(n).unwrap_or(false);
+    let sparse_heap = |n: usize| run.is_sparse_heap(n);
     let sparse: Vec<usize> = (0..examined.len()).filter(|&n| sparse_heap(n)).collect();
     let head_len = if proof.is_some() { 64 } else { 64.min(computed) };
     let head: String = (0..head_len).map(|n| nimber_char(value_at(&g, proof, n))).collect();
@@ -176,7 +162,7 @@ pub fn describe(code: &str, key: &CensusKey, run: &Run, proof: Option<&Periodici
         milestones,
         candidate,
         values: None,
-        engine: engine.kind().name().into(),
+        engine: run.engine_name().into(),
         seconds: 0.0,
     }
 }

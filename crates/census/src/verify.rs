@@ -1,16 +1,17 @@
 //! Nothing in a census folder is trusted: before merging, every result is derived again
 //! from values and compared field by field with what the file says. A proved game's values
 //! (the 2 n0 + 2 p + k its proof rests on) are computed again by the sweep and the proof
-//! checked by the periodicity theorem (`grundy_core::period::certifies`); an unsolved
+//! checked by the periodicity theorem (`grundy_core::ask::certifies`); an unsolved
 //! game's values are read from its values file and checked against the record's checksum.
 //! Either way the record is then derived from the values ([`crate::solve::describe`]) and
 //! must be the stored one, but for the time it took.
 
-use grundy_core::period::{certifies, Periodicity};
+use grundy_core::ask::{certifies, proved_period_in, CensusRun, Control, Periodicity, Session, StoredRun};
+use grundy_core::game::Game;
 use serde_json::Value as Json;
 
 use crate::record::{fnv_of, GameRecord, Status, FORMAT};
-use crate::solve::{describe, engine_of, resumed};
+use crate::solve::describe;
 use crate::store::{Store, StoreError};
 
 /// Why a result does not hold up.
@@ -47,26 +48,28 @@ fn difference(stored: &GameRecord, derived: &GameRecord) -> Option<String> {
     })
 }
 
+/// The run of `code` made of `values` under the rule stored with them.
+fn stored(r: &GameRecord, values: &[u64], mask: u64, proof: Option<Periodicity>) -> Result<CensusRun, String> {
+    let stored = StoredRun { values: values.to_vec(), mask, heap_parity: r.heap_parity };
+    Session::new().census_stored(&r.code, &stored, proof).map_err(|e| e.to_string())
+}
+
 /// The record `values` give for a proved game (pre-period `n0`, period `p`; `values` are
 /// G(0..computed)), after checking the proof; `Err` says what fails.
 fn proved_record(r: &GameRecord, values: &[u64]) -> Result<GameRecord, String> {
-    let engine = engine_of(&r.code).map_err(|e| e.to_string())?;
     let (Some(n0), Some(p)) = (r.preperiod, r.period) else { return Err("periodic without a period".into()) };
-    certifies(engine.game(), values, n0 as usize, p as usize)?;
+    let game = Game::parse(&r.code).map_err(|e| e.to_string())?;
+    certifies(&game, values, n0 as usize, p as usize)?;
     let proof = Periodicity { preperiod: n0 as usize, period: p as usize, proved: true, computed: values.len() };
-    let run = resumed(&engine, values, r.mask.unwrap_or(1), r.heap_parity).map_err(|e| e.to_string())?;
-    let mut derived = describe(&r.code, &r.key, &run, Some(&proof), &engine);
+    let run = stored(r, values, r.mask.unwrap_or(1), Some(proof))?;
+    let mut derived = describe(&r.code, &r.key, &run);
     derived.seconds = r.seconds;
     Ok(derived)
 }
 
 /// G(0..computed) of a proved game, computed again by the sweep.
 fn proof_values(r: &GameRecord) -> Result<Vec<u64>, String> {
-    let engine = engine_of(&r.code).map_err(|e| e.to_string())?;
-    let end = usize::try_from(r.computed).map_err(|_| format!("computed {} is too large", r.computed))?;
-    let values = engine.values(end, &mut |_| {}).map_err(|e| e.to_string())?;
-    // The sweep may compute a few more than asked (it chooses its mask on 64 at least).
-    Ok(values.into_iter().take(end).map(u64::from).collect())
+    Session::new().octal_values(&r.code, r.computed, &mut Control::unlimited()).map_err(|e| e.to_string())
 }
 
 /// Checks one result of `store` and returns the values it rests on: G(0..computed) of a
@@ -92,16 +95,16 @@ pub fn check(store: &Store, r: &GameRecord) -> Result<Vec<u64>, VerifyError> {
                 return Err(edited(format!("{} values stored, the budget needs {}", stored.heaps, r.key.budget + 1)));
             }
             let values = store.read_values(&r.code, stored)?;
-            let engine = engine_of(&r.code).map_err(|e| edited(e.to_string()))?;
             let mask = r.mask.ok_or_else(|| edited("an unsolved result without a mask".into()))?;
-            let run = resumed(&engine, &values, mask, r.heap_parity).map_err(|e| edited(e.to_string()))?;
-            if let Some(p) = grundy_core::period::proved_period_in(engine.game(), &values) {
+            let game = Game::parse(&r.code).map_err(|e| edited(e.to_string()))?;
+            if let Some(p) = proved_period_in(&game, &values) {
                 return Err(edited(format!(
                     "listed as unsolved, but its values prove period {} from {}",
                     p.period, p.preperiod
                 )));
             }
-            (values, describe(&r.code, &r.key, &run, None, &engine))
+            let run = self::stored(r, &values, mask, None).map_err(&edited)?;
+            (values, describe(&r.code, &r.key, &run))
         }
     };
     match difference(r, &derived) {

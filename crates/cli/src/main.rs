@@ -1,362 +1,21 @@
-//! The `grundy` command: thin glue over grundy-core.
+//! The `grundy` command: thin glue over grundy-core's request API (`grundy_core::ask`).
+//! `args` defines the command line, `commands/` has one module per subcommand, `job` holds
+//! the run's session, limits and Ctrl-C, `limits` reads `--max-time` and `--max-memory`.
 
+mod args;
 mod commands;
-mod progress;
+mod job;
+mod limits;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use clap::{Parser, Subcommand, ValueEnum};
-use grundy_core::engine::EngineChoice;
-use grundy_core::game::{Game, Played};
-use grundy_core::position::model::{Convention, Rule};
-
-/// Heaps beyond this are refused: every value is kept in memory, and longer sweeps of
-/// Grundy's game are the job of `cargo xtask compute`, with checkpoints.
-const MAX_HEAP: u64 = 1 << 30;
-
-/// Sprague-Grundy values of impartial heap games, who wins a position, and how.
-#[derive(Parser)]
-#[command(name = "grundy", version, about, after_help = after_help())]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
-    /// Longest a job may take by the engine's estimate before it is refused: seconds, or
-    /// 10m, 2h, 1d (default 1h).
-    #[arg(long, global = true, value_parser = progress::parse_duration)]
-    max_time: Option<f64>,
-    /// Most memory a job may take by the engine's estimate: bytes, or 512M, 4G (default:
-    /// three quarters of the memory available).
-    #[arg(long, global = true, value_parser = progress::parse_bytes)]
-    max_memory: Option<u64>,
-}
-
-/// The games (from the core's catalog, the one list of names) and the examples.
-fn after_help() -> String {
-    let mut games = String::from("Games (--game; grundy is the default):\n");
-    for e in grundy_core::game::catalog::CATALOG {
-        let names = std::iter::once(e.id).chain(e.aliases.iter().copied()).collect::<Vec<_>>().join(", ");
-        games.push_str(&format!("  {names}: {}\n", e.rules));
-    }
-    games.push_str(
-        "  or a take-and-break code such as .137, 4.07, .11377 or 4!.0, a subtraction set such as s1,2,3,\n  \
-         or graph:FILE, a game on a directed acyclic graph (lines `vertex: moves...`; see examples/graphs/)\n\n",
-    );
-    games + EXAMPLES
-}
-
-const EXAMPLES: &str = "Examples:
-  grundy value 1222                      G(1222) of Grundy's game: 0
-  grundy values --to 10001               G(0..10001), i.e. G(0) to G(10000), as the OEIS b-file A002188
-  grundy values --game .137 --to 60 --format csv
-  grundy value --game half 1000000       500000, at once (a closed form)
-  grundy analyze 5 9 12                  nim-sum, outcome and every winning move
-  grundy analyze --game s1,2,3 2 5 6     take 1 from the 5, or 3 from the 6
-  grundy period --game kayles            pre-period 71 (first periodic heap), period 12, proved
-  grundy period --game .376              2268248 and 4, proved, in a few minutes
-  grundy play --game kayles 10 7         play against the computer (reads moves from stdin)
-  grundy sweep --to 2^24                 the long sweep of Grundy's game, with progress
-  grundy values --game graph:examples/graphs/wythoff-4x4.txt   G of every vertex, by name
-  grundy analyze --game graph:examples/graphs/wythoff-4x4.txt d4 c2   two queens
-  grundy serve --port 8080               play in the browser at http://127.0.0.1:8080/";
-
-#[derive(Clone, Copy, ValueEnum)]
-pub enum Format {
-    Bfile,
-    Csv,
-    Json,
-}
-
-#[derive(Subcommand)]
-enum Command {
-    /// Print G(N), by the fastest engine that applies (a closed form, or a period proved first for a large N, answers any N at once).
-    Value {
-        /// The heap (on a graph: a vertex's name).
-        #[arg(allow_negative_numbers = true)]
-        n: String,
-        #[arg(long, short, default_value = "grundy", value_parser = parse_game)]
-        game: Played,
-        /// auto (the fastest that applies), definition, sparse or closed.
-        #[arg(long, default_value = "auto", value_parser = commands::values::parse_engine)]
-        engine: EngineChoice,
-    },
-    /// Print the N values G(0), ..., G(N-1).
-    Values {
-        /// How many heaps: G(0..N), i.e. G(0) to G(N-1); accepts 2^20 and 1e6 (a game on a
-        /// graph: every vertex when not given).
-        #[arg(long, value_parser = parse_number, allow_hyphen_values = true)]
-        to: Option<u64>,
-        #[arg(long, short, default_value = "grundy", value_parser = parse_game)]
-        game: Played,
-        #[arg(long, value_enum, default_value = "bfile")]
-        format: Format,
-        /// List the heaps among 0..N (0 to N-1) that are misère P-positions (the player to
-        /// move loses when whoever makes the last move loses), within the exhaustive
-        /// search's limit of 40 stones.
-        #[arg(long)]
-        misere: bool,
-        /// auto (the fastest that applies), definition, sparse or closed.
-        #[arg(long, default_value = "auto", value_parser = commands::values::parse_engine)]
-        engine: EngineChoice,
-        /// Octal games: bounded memory. Keep only G(0..W) and about the latest W values (W at
-        /// least 2^15) and write the table as it grows; a game whose sparse heaps or scans go
-        /// past W stops with the heap that needs more.
-        #[arg(long, value_parser = parse_number)]
-        window: Option<u64>,
-        /// With --window: keep the values the window lets go, packed at the bits the largest
-        /// value needs, for the rare scans past the window (.6 needs it); memory then grows
-        /// by that much a heap.
-        #[arg(long, requires = "window")]
-        archive: bool,
-    },
-    /// Analyze a position: heap values, nim-sum, outcome and every winning move.
-    Analyze {
-        /// Heap sizes, kept in the order given (on a graph: the vertices the tokens are on).
-        #[arg(required = true, allow_negative_numbers = true)]
-        heaps: Vec<String>,
-        #[arg(long, short, default_value = "grundy", value_parser = parse_game)]
-        game: Played,
-        /// Misère play: whoever makes the last move loses.
-        #[arg(long)]
-        misere: bool,
-        /// Which moves count as different: heaps (each heap its own object), placements
-        /// (games on a row: each position on the row), sizes (by heap size and result).
-        #[arg(long, default_value = "heaps")]
-        count: Convention,
-        #[arg(long, value_enum, default_value = "text")]
-        format: commands::analyze::AnalyzeFormat,
-    },
-    /// Find the pre-period (first periodic heap) and the smallest period of a game's
-    /// values by the fastest engine, until a periodicity theorem proves them.
-    Period {
-        #[arg(long, short, value_parser = parse_game)]
-        game: Played,
-        /// Heaps to compute at most: G(0..N); accepts 2^24 and 1e6 (default: as many as
-        /// fit in memory; for the definition, as many as it computes in about ten minutes).
-        #[arg(long, value_parser = parse_number, allow_hyphen_values = true)]
-        max: Option<u64>,
-        /// auto (the fastest that applies), definition, sparse or closed.
-        #[arg(long, default_value = "auto", value_parser = commands::values::parse_engine)]
-        engine: EngineChoice,
-    },
-    /// Play against the computer in the terminal (moves are read from standard input).
-    Play {
-        /// Starting heaps (default: three random heaps; on a graph: the tokens' vertices).
-        #[arg(allow_negative_numbers = true)]
-        heaps: Vec<String>,
-        #[arg(long, short, default_value = "grundy", value_parser = parse_game)]
-        game: Played,
-        /// Let the computer move first.
-        #[arg(long)]
-        computer_first: bool,
-        /// Misère play: whoever makes the last move loses.
-        #[arg(long)]
-        misere: bool,
-        /// Which moves count as different (heaps, placements, sizes), as for analyze.
-        #[arg(long, default_value = "heaps")]
-        count: Convention,
-    },
-    /// The worked solution of a position, step by step: the mex table, the nim-sum in
-    /// binary, the target of each heap and every move from it, and the winning moves.
-    Explain {
-        /// Heap sizes, in order (named A, B, C, ...; on a graph: the tokens' vertices).
-        #[arg(required = true, allow_negative_numbers = true)]
-        heaps: Vec<String>,
-        #[arg(long, short, default_value = "grundy", value_parser = parse_game)]
-        game: Played,
-        /// Which moves count as different (as for analyze): heaps, placements or sizes.
-        #[arg(long, default_value = "heaps")]
-        count: Convention,
-        /// Misère play: the solution by the misère quotient (or misère Nim's rule).
-        #[arg(long)]
-        misere: bool,
-    },
-    /// The misère quotient of a game for heaps 0..N (Plambeck and Siegel): its order, its
-    /// P-portion, generators and relations, the element each heap pretends to be, and
-    /// whether that pretending function repeats (MisereSolver's stop rule; the computation
-    /// stops there unless --full).
-    Quotient {
-        #[arg(long, short, value_parser = parse_game)]
-        game: Played,
-        /// The largest heap: heaps 0 to N.
-        #[arg(long, value_parser = parse_number)]
-        to: u64,
-        /// Go on to N even when the pretending function has met the stop rule.
-        #[arg(long)]
-        full: bool,
-        #[arg(long, value_enum, default_value = "text")]
-        format: commands::quotient::QuotientFormat,
-    },
-    /// Conway's genus of each single heap 0..N: g^(γ0 γ1 ...), and whether it is tame.
-    Genus {
-        #[arg(long, short, value_parser = parse_game)]
-        game: Played,
-        /// The largest heap: heaps 0 to N (at most 40).
-        #[arg(long, value_parser = parse_number)]
-        to: u64,
-        #[arg(long, value_enum, default_value = "text")]
-        format: commands::quotient::QuotientFormat,
-    },
-    /// A practice problem: how many winning moves? Reads your answer from standard input,
-    /// then shows the worked solution.
-    Practice {
-        #[arg(long, short, default_value = "grundy", value_parser = parse_game)]
-        game: Played,
-        /// The same seed gives the same problem (default: a new one each time).
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Which moves count as different (as for analyze): heaps, placements or sizes;
-        /// the question says which.
-        #[arg(long, default_value = "heaps")]
-        count: Convention,
-    },
-    /// Serve the play page on 127.0.0.1 (everything it needs is inside the binary).
-    Serve {
-        #[arg(long, default_value_t = 8080)]
-        port: u16,
-        /// Listen on another address (default 127.0.0.1).
-        #[arg(long, default_value = "127.0.0.1")]
-        bind: std::net::IpAddr,
-    },
-    /// A census of a family of octal games: each code swept until its period is proved or
-    /// the budget is reached, one result file per game, then one table (see `census merge`).
-    Census(CensusArgs),
-    /// The long sweep of Grundy's game, with a progress bar, and what it found.
-    Sweep {
-        /// Heaps: G(0..N); accepts 2^24 and 1e6.
-        #[arg(long, value_parser = parse_count, allow_hyphen_values = true)]
-        to: u64,
-    },
-}
-
-#[derive(clap::Args)]
-#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
-struct CensusArgs {
-    #[command(subcommand)]
-    command: Option<CensusCommand>,
-    /// The family: tczajka, tczajka-trivial, tczajka-solved, tczajka-unsolved, 0.ddd,
-    /// 0.dddd, 4.ddd, list:CODE,CODE,... or list-file:PATH.
-    #[arg(long, required = true)]
-    family: Option<String>,
-    /// Values computed at most per game: G(0..N); accepts 2^20.
-    #[arg(long, default_value = "2^20", value_parser = parse_count)]
-    budget: u64,
-    /// The census folder (default `runs/census/<family>`).
-    #[arg(long)]
-    out: Option<std::path::PathBuf>,
-    /// Run only shard i of n (0 <= i < n); inside a Slurm job array of ids 0..n-1 the shard
-    /// comes from SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT.
-    #[arg(long)]
-    shard: Option<String>,
-    /// Games run at once (default: every core this process may use); the results do not
-    /// depend on it.
-    #[arg(long)]
-    threads: Option<usize>,
-    /// A misère census: each code's misère quotient to heap --bound (order, P-portion,
-    /// the bound reached), in `runs/census-misere/<family>` unless --out.
-    #[arg(long)]
-    misere: bool,
-    /// The largest heap of a misère census.
-    #[arg(long, default_value_t = 30)]
-    bound: u64,
-}
-
-#[derive(Subcommand)]
-enum CensusCommand {
-    /// Build table.csv and table.md from the result files, after checking each one (a proof
-    /// computed again, stored values against their checksum) and that no game is missing or
-    /// twice and all come from the same census; the budget is read from the results.
-    Merge {
-        #[arg(long)]
-        family: String,
-        /// The budget the results must have (default: the one they carry).
-        #[arg(long, value_parser = parse_count)]
-        budget: Option<u64>,
-        #[arg(long)]
-        out: Option<std::path::PathBuf>,
-        /// Results checked at once (default: every core).
-        #[arg(long)]
-        threads: Option<usize>,
-        /// Merge a misère census (see `census --misere`).
-        #[arg(long)]
-        misere: bool,
-        /// The largest heap of the misère census.
-        #[arg(long, default_value_t = 30)]
-        bound: u64,
-    },
-    /// Print the shards (of --shards) that still have a game to run at --budget, separated
-    /// by commas: the array a resubmission runs (deploy/slurm/submit.sh).
-    Unfinished {
-        #[arg(long)]
-        family: String,
-        #[arg(long, value_parser = parse_count)]
-        budget: u64,
-        #[arg(long)]
-        out: Option<std::path::PathBuf>,
-        /// The census's shard count.
-        #[arg(long)]
-        shards: u64,
-    },
-}
-
-/// A family by name; `list-file:PATH` reads the codes from a file.
-fn family(name: &str) -> Result<grundy_census::family::Family> {
-    use anyhow::Context;
-    match name.strip_prefix("list-file:") {
-        Some(path) => {
-            let text = std::fs::read_to_string(path).with_context(|| format!("reading {path}"))?;
-            let mut f = grundy_census::family::Family::parse(&format!("list:{text}"))?;
-            f.name = name.to_string();
-            Ok(f)
-        }
-        None => Ok(grundy_census::family::Family::parse(name)?),
-    }
-}
-
-/// A heap size, in the forms a count takes (`1222`, `2^10`, `1e3`, `1_000`), through the one
-/// count parser in grundy-core.
-fn parse_count(s: &str) -> Result<u64, String> {
-    let n = parse_number(s)?;
-    if n > MAX_HEAP {
-        return Err(format!("{n} heaps are beyond the in-memory limit of {MAX_HEAP} (Grundy's game further: `cargo xtask compute --window`, from the source tree)"));
-    }
-    Ok(n)
-}
-
-/// [`grundy_core::count::parse_count`] (the one count parser) with its error as text.
-fn parse_number(s: &str) -> Result<u64, String> {
-    grundy_core::count::parse_count(s).map_err(|e| e.to_string())
-}
-
-/// The largest graph file read: beyond it a graph's table would not be small anyway.
-const MAX_GRAPH_FILE: u64 = 64 << 20;
-
-/// A game by name, code or set, or `graph:FILE`: a game on the graph in FILE.
-fn parse_game(s: &str) -> Result<Played, String> {
-    let Some(path) = s.trim().strip_prefix("graph:") else { return Played::parse(s).map_err(|e| e.to_string()) };
-    let size = std::fs::metadata(path).map_err(|e| format!("reading graph {path}: {e}"))?.len();
-    if size > MAX_GRAPH_FILE {
-        return Err(format!("graph {path} is {size} bytes, more than the limit of {MAX_GRAPH_FILE}"));
-    }
-    let text = std::fs::read_to_string(path).map_err(|e| format!("reading graph {path}: {e}"))?;
-    let game = Game::graph(path, &text).map_err(|e| format!("graph {path}: {e}"))?;
-    Ok(Played { game, rule: Rule::Normal })
-}
-
-/// The heaps as typed, for `game`: a vertex's name on a graph, a count otherwise.
-fn heaps_of(game: &Game, texts: &[String]) -> Result<Vec<u64>> {
-    texts.iter().map(|t| heap_of(game, t)).collect()
-}
-
-/// One heap as typed, for `game`.
-fn heap_of(game: &Game, text: &str) -> Result<u64> {
-    if let Some(largest) = game.largest_heap() {
-        let missing = || Usage(format!("{} has no vertex named {text:?} (it has {largest})", game.name()));
-        return game.heap_named(text).ok_or_else(|| missing().into());
-    }
-    parse_number(text).map_err(|e| Usage(format!("invalid value '{text}' for '<HEAPS>': {e}")).into())
-}
+use args::{family, heap_of, heaps_of, parse_number, CensusCommand, Cli, Command};
+use clap::Parser;
+use grundy_core::ask::{AskError, ErrorKind, Rule};
+use grundy_core::game::Played;
+use job::{Job, INTERRUPTED};
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -382,16 +41,30 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         // A reader that stops early (`grundy values --to 1000000 | head -1`) is not an error.
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
-        // Arguments read after clap (heaps, which depend on the game) are usage errors too.
-        Err(e) if e.downcast_ref::<Usage>().is_some() => {
-            eprintln!("error: {e:#} (see grundy --help)");
-            ExitCode::from(2)
-        }
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::from(1)
-        }
+        Err(e) => report(&e),
     }
+}
+
+/// Prints an error in one line and chooses the exit code: 2 for a usage error (clap's, or
+/// an argument read after it), 130 for a run stopped by Ctrl-C, 1 otherwise (a request the
+/// core refuses, a computation that fails).
+fn report(e: &anyhow::Error) -> ExitCode {
+    if let Some(stopped) = e.downcast_ref::<Interrupted>() {
+        eprintln!("interrupted: {stopped}");
+        return ExitCode::from(INTERRUPTED);
+    }
+    let asked = e.chain().find_map(|c| c.downcast_ref::<AskError>());
+    if asked.is_some_and(|a| a.kind() == ErrorKind::Cancelled) {
+        eprintln!("interrupted: nothing to resume (this command starts from the beginning when run again)");
+        return ExitCode::from(INTERRUPTED);
+    }
+    // Arguments read after clap (heaps, which depend on the game) are usage errors too.
+    if e.downcast_ref::<Usage>().is_some() {
+        eprintln!("error: {e:#} (see grundy --help)");
+        return ExitCode::from(2);
+    }
+    eprintln!("error: {e:#}");
+    ExitCode::from(1)
 }
 
 /// A bad argument found after clap has parsed the line (a heap is read once the game is
@@ -406,6 +79,19 @@ impl std::fmt::Display for Usage {
 }
 
 impl std::error::Error for Usage {}
+
+/// A run stopped by Ctrl-C, with what it saved and the command that goes on from it:
+/// exit code 130.
+#[derive(Debug)]
+pub struct Interrupted(pub String);
+
+impl std::fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Interrupted {}
 
 /// The rule asked for: misère with `--misere`, or when the game's name says so
 /// (`misere-nim`).
@@ -440,7 +126,7 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 }
 
 fn run(cli: Cli) -> Result<()> {
-    progress::set_limits(cli.max_time, cli.max_memory);
+    let job = Job::new(limits::limits(cli.max_time, cli.max_memory));
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     match cli.command {
@@ -451,56 +137,47 @@ fn run(cli: Cli) -> Result<()> {
             } else {
                 parse_number(&n).map_err(|e| Usage(format!("invalid value '{n}' for '<N>': {e}")))?
             };
-            commands::misere::refuse_normal_values(&game, played.rule)?;
-            commands::values::value(&mut out, &game, n, engine)?
+            commands::values::refuse_normal_values(&game, played.rule)?;
+            commands::value::run(&mut out, &job, &game, n, engine)?
         }
-        Command::Values { to, game: played, format, misere, engine, window, archive } => {
+        Command::Values { to, game: played, format, misere, engine, window, archive, resume } => {
             let game = played.game;
             let to = commands::values::table_length(&game, to)?;
-            if let Some(window) = window {
-                if misere || played.rule == Rule::Misere {
-                    return Err(Usage("--window is for normal play: misère values come from a search".into()).into());
+            let misere = misere || played.rule == Rule::Misere;
+            match (window, misere) {
+                (Some(_), true) => {
+                    return Err(Usage("--window is for normal play: misère values come from a search".into()).into())
                 }
-                commands::values::values_in_window(&mut out, &game, to, format, window, archive)?
-            } else if misere || played.rule == Rule::Misere {
-                commands::misere::values(&mut out, &game, to, format)?
-            } else {
-                commands::values::values(&mut out, &game, to, format, engine)?
+                (Some(window), false) => {
+                    commands::values::in_window(&mut out, &job, &game, to, format, window, archive)?
+                }
+                (None, true) => commands::values::misere(&mut out, &job, &game, to, format)?,
+                (None, false) => commands::values::run(&mut out, &job, &game, to, format, engine, resume.as_deref())?,
             }
         }
         Command::Analyze { heaps, game: played, misere, count, format } => {
             let heaps = heaps_of(&played.game, &heaps)?;
-            commands::analyze::run(&mut out, &played.game, &heaps, rule(misere, &played), count, format)?
+            commands::analyze::run(&mut out, &job, &played.game, &heaps, rule(misere, &played), count, format)?
         }
         Command::Period { game: played, max, engine } => {
-            commands::misere::refuse_normal_values(&played.game, played.rule)?;
-            commands::period::run(&mut out, &played.game, max, engine)?
+            commands::values::refuse_normal_values(&played.game, played.rule)?;
+            commands::period::run(&mut out, &job, &played.game, max, engine)?
         }
         Command::Play { heaps, game: played, computer_first, misere, count } => {
             let heaps = heaps_of(&played.game, &heaps)?;
             out.flush()?;
             drop(out);
             let rule = rule(misere, &played);
-            return commands::play::run(played.game, heaps, computer_first, rule, count);
+            return commands::play::run(&job, played.game, heaps, computer_first, rule, count);
         }
-        Command::Serve { port, bind } => {
-            let options = grundy_web::ServeOptions { addr: std::net::SocketAddr::new(bind, port), workers: 4 };
-            let running = grundy_web::serve(&options).map_err(anyhow::Error::msg)?;
-            writeln!(out, "serving the play page on http://{}/ (Ctrl-C to stop)", running.addr)?;
-            out.flush()?;
-            running.wait();
-        }
+        Command::Serve { port, bind } => commands::serve::run(&mut out, &job, bind, port)?,
         Command::Explain { heaps, game: played, count, misere } => {
             let heaps = heaps_of(&played.game, &heaps)?;
-            if rule(misere, &played) == Rule::Misere {
-                commands::explain::misere(&mut out, &played.game, &heaps, count)?
-            } else {
-                commands::explain::run(&mut out, &played, &heaps, count)?
-            }
+            commands::explain::run(&mut out, &job, &played.game, &heaps, rule(misere, &played), count)?
         }
         Command::Practice { game, seed, count } => {
             let seed = seed.unwrap_or_else(clock_seed);
-            commands::explain::practice(&mut out, &mut io::stdin().lock(), &game, seed, count)?
+            commands::practice::run(&mut out, &mut io::stdin().lock(), &job, &game, seed, count)?
         }
         Command::Census(args) => match args.command {
             Some(CensusCommand::Merge { family: name, budget, out: dir, threads, misere, bound }) => {
@@ -523,19 +200,19 @@ fn run(cli: Cli) -> Result<()> {
                 let shard = args.shard.as_deref().map(grundy_census::shard::Shard::parse).transpose()?;
                 if args.misere {
                     let dir = commands::census::misere_folder(&f, args.out)?;
-                    commands::census::run_misere(&mut out, &f, args.bound, &dir, shard)?
+                    commands::census::run_misere(&mut out, &job, &f, args.bound, &dir, shard)?
                 } else {
                     let dir = commands::census::folder(&f, args.out)?;
                     let threads = commands::census::threads(args.threads);
-                    commands::census::run(&mut out, &f, args.budget, &dir, shard, threads)?
+                    commands::census::run(&mut out, &job, &f, args.budget, &dir, shard, threads)?
                 }
             }
         },
         Command::Quotient { game, to, full, format } => {
-            commands::quotient::quotient(&mut out, &game.game, to, full, format)?
+            commands::quotient::run(&mut out, &job, &game.game, to, full, format)?
         }
-        Command::Genus { game, to, format } => commands::quotient::genus(&mut out, &game.game, to, format)?,
-        Command::Sweep { to } => commands::sweep::run(&mut out, to)?,
+        Command::Genus { game, to, format } => commands::genus::run(&mut out, &job, &game.game, to, format)?,
+        Command::Sweep { to, resume } => commands::sweep::run(&mut out, &job, to, resume.as_deref())?,
     }
     out.flush()?;
     Ok(())

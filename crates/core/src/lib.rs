@@ -29,8 +29,10 @@
 
 #![deny(missing_docs)]
 
+pub mod ask;
 pub mod bfile;
 pub mod checksum;
+pub mod control;
 pub mod count;
 mod cpu;
 pub mod engine;

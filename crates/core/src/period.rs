@@ -113,6 +113,17 @@ pub fn search_period_from(
     max: usize,
     progress: &mut dyn FnMut(u64),
 ) -> Result<(PeriodSearch, Option<Run>), EngineError> {
+    let search = search_in(engine, &mut run, max, progress)?;
+    Ok((search, (!engine.is_closed_form()).then_some(run)))
+}
+
+/// [`search_period_from`] on a computation the caller keeps (it stays theirs on an error).
+pub fn search_in(
+    engine: &Engine,
+    run: &mut Run,
+    max: usize,
+    progress: &mut dyn FnMut(u64),
+) -> Result<PeriodSearch, EngineError> {
     let cert = certificate(engine.game());
     let mut search = PeriodSearch {
         found: None,
@@ -125,7 +136,7 @@ pub fn search_period_from(
     };
     if engine.is_closed_form() {
         search.unbounded = true;
-        return Ok((search, None));
+        return Ok(search);
     }
     run.reserve(max);
     let mut next = max.min(1024).max(run.len().min(max));
@@ -155,7 +166,7 @@ pub fn search_period_from(
     search.computed = m;
     search.sparse = run.sparse_heaps_below(m as u64);
     search.largest = (0..m).map(|n| (n, run.get(n))).max_by_key(|&(n, v)| (v, std::cmp::Reverse(n)));
-    Ok((search, Some(run)))
+    Ok(search)
 }
 
 /// How [`HeapValues`] answers G(n).
@@ -180,6 +191,12 @@ pub struct HeapValues {
     method: Method,
 }
 
+impl std::fmt::Debug for HeapValues {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HeapValues").field("game", &self.game.name()).field("method", &self.method).finish()
+    }
+}
+
 impl HeapValues {
     /// G(n), for n up to the bound asked for (any n for a closed form or a period).
     pub fn get(&self, n: u64) -> u64 {
@@ -196,6 +213,20 @@ impl HeapValues {
     /// How values are answered.
     pub fn method(&self) -> &Method {
         &self.method
+    }
+
+    /// Whether G(n) is answered for every n up to `max_heap`.
+    pub fn covers(&self, max_heap: u64) -> bool {
+        match &self.method {
+            Method::ClosedForm | Method::Period(_) => true,
+            Method::Table { len } => max_heap < *len,
+        }
+    }
+
+    /// The heaps held in a table (none for a closed form; a proved period holds the values
+    /// its proof rests on).
+    pub fn table_len(&self) -> Option<u64> {
+        self.run.as_ref().map(|r| r.len() as u64)
     }
 
     /// The computation behind a table or a period (none for a closed form).
@@ -220,31 +251,44 @@ pub fn heap_values(
     limits: Limits,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<HeapValues, EngineError> {
+    heap_values_in(engine, &mut None, max_heap, limits, progress)
+}
+
+/// [`heap_values`] with the computation in `slot`: one the caller made (with its
+/// cancellation token, or resumed from a checkpoint) or, when empty, a new one. On success
+/// the computation moves into the answer; on an error (a cancellation) it stays in `slot`,
+/// so that the caller can save what it computed.
+pub fn heap_values_in(
+    engine: &Engine,
+    slot: &mut Option<Run>,
+    max_heap: u64,
+    limits: Limits,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<HeapValues, EngineError> {
     let game = engine.game().clone();
     if engine.is_closed_form() {
         return Ok(HeapValues { game, run: None, method: Method::ClosedForm });
     }
     let end = max_heap.saturating_add(1);
     let fits = engine.check(end, limits);
+    let run = slot.get_or_insert_with(|| engine.run());
     if can_prove(&game) {
         let quick = Limits { bytes: limits.bytes, seconds: limits.seconds.min(QUICK_LOOK_SECONDS) };
         let look = if fits.is_ok() { end } else { end.min(engine.heaps_within(quick)) };
         let look = usize::try_from(look).map_err(|_| EngineError::TooManyHeaps { heap: max_heap, heaps: end })?;
-        let (search, run) = search_period_run(engine, look, &mut |done| progress(done, look as u64))?;
-        let run = run.expect("an engine that is not a closed form holds its values");
+        let search = search_in(engine, run, look, &mut |done| progress(done, look as u64))?;
         if let Some(p) = search.found.filter(|p| p.proved) {
-            return Ok(HeapValues { game, run: Some(run), method: Method::Period(p) });
+            return Ok(HeapValues { game, run: slot.take(), method: Method::Period(p) });
         }
         if let Err(cost) = fits {
             return Err(EngineError::NoPeriodYet { cost, searched: search.computed as u64 });
         }
-        return Ok(HeapValues { game, run: Some(run), method: Method::Table { len: end } });
+        return Ok(HeapValues { game, run: slot.take(), method: Method::Table { len: end } });
     }
     fits?;
     let end_usize = usize::try_from(end).map_err(|_| EngineError::TooManyHeaps { heap: max_heap, heaps: end })?;
-    let mut run = engine.run();
     run.extend_to(end_usize, &mut |done| progress(done, end))?;
-    Ok(HeapValues { game, run: Some(run), method: Method::Table { len: end } })
+    Ok(HeapValues { game, run: slot.take(), method: Method::Table { len: end } })
 }
 
 /// A period the tail shows must hold over at least this many heaps (and two periods)

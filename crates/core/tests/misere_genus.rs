@@ -70,7 +70,7 @@ fn genus_matches_cgsuite_and_plambeck() {
     for t in &tables {
         let game = game_of(&t.code);
         let last = t.first + t.values.len() as u64 - 1;
-        let genus = Engine::genus(&game, last).unwrap();
+        let genus = Engine::genus(&game, last, &grundy_core::control::Cancel::never()).unwrap();
         for (i, text) in t.values.iter().enumerate() {
             let n = t.first as usize + i;
             assert!(genus[n].cgsuite_matches(text), "{} heap {n}: CGSuite {text}, grundy {}", t.code, genus[n]);
@@ -92,16 +92,16 @@ fn genus_matches_cgsuite_and_plambeck() {
 /// CGSuite and grundy print `2^2`; heap 6 is *3 and prints `3`; heap 5 (4^146) is wild.
 #[test]
 fn kayles_printing() {
-    let g = Engine::genus(&Game::parse("kayles").unwrap(), 20).unwrap();
+    let g = Engine::genus(&Game::parse("kayles").unwrap(), 20, &grundy_core::control::Cancel::never()).unwrap();
     assert_eq!((g[7].to_string(), g[7].superscript.clone()), ("2^2".to_string(), vec![2, 0]));
     assert!(g[7].is_tame() && !g[7].is_nim_heap && g[7].phylum.is_tame());
     assert_eq!(g[6].to_string(), "3");
     assert!(g[6].is_nim_heap);
     assert_eq!(g[5].to_string(), "4^146");
     assert!(!g[5].is_tame() && !g[5].phylum.is_tame());
-    let f = Engine::genus(&Game::parse(".3f").unwrap(), 20).unwrap();
+    let f = Engine::genus(&Game::parse(".3f").unwrap(), 20, &grundy_core::control::Cancel::never()).unwrap();
     assert_eq!(f[12].to_string(), "6^(1,9,10,8)");
-    assert!(Engine::genus(&Game::parse("kayles").unwrap(), 41).is_err());
+    assert!(Engine::genus(&Game::parse("kayles").unwrap(), 41, &grundy_core::control::Cancel::never()).is_err());
 }
 
 /// The printed form (chosen by the heap's misère canonical form and phylum) stands for the
@@ -109,7 +109,7 @@ fn kayles_printing() {
 #[test]
 fn printed_forms_mean_the_numbers_of_the_recursion() {
     for name in ["kayles", ".07", "4!.0", ".3f", ".137", "s2,3,7"] {
-        let list = Engine::genus(&Game::parse(name).unwrap(), 40).unwrap();
+        let list = Engine::genus(&Game::parse(name).unwrap(), 40, &grundy_core::control::Cancel::never()).unwrap();
         for (n, g) in list.iter().enumerate() {
             assert!(g.cgsuite_matches(&g.to_string()), "{name} heap {n}: {g} against {:?}", g.superscript);
             assert_eq!(g.is_nim_heap, g.to_string() == g.value.to_string(), "{name} heap {n}");

@@ -22,7 +22,8 @@ use proptest::prelude::*;
 const GAMES: &[&str] = &["kayles", ".07", ".137", "s2,3,7", "s1,3,4", ".75", "4!.0", ".31", ".34", "nim"];
 
 fn quotient(game: &Game, to: u64) -> MisereQuotient {
-    MisereQuotient::compute(game, to, false, Limits::default(), &mut |_| {}).unwrap()
+    MisereQuotient::compute(game, to, false, Limits::default(), &mut |_| {}, &grundy_core::control::Cancel::never())
+        .unwrap()
 }
 
 /// Every position of at most 22 stones: the outcome, and the outcome after every move.
@@ -216,8 +217,14 @@ fn the_issue_position() {
 /// gets the same answer at once, and one below that heap still gets its quotient.
 #[test]
 fn a_failed_quotient_is_remembered_from_its_heap_on() {
+    use grundy_core::ask::{Control, PositionRequest, Session};
     let game = Game::parse("dawsons-kayles").unwrap();
-    let method = |heaps: &[u64]| analyze(&game, heaps, Rule::Misere, Convention::Heaps, |_| 0).map(|a| a.misere_method);
+    // The memory is the session's: a server or a notebook keeps one session.
+    let session = Session::new();
+    let method = |heaps: &[u64]| {
+        let req = PositionRequest::new(game.clone(), heaps.to_vec(), Rule::Misere, Convention::Heaps);
+        session.analyze(&req, &mut Control::unlimited()).map(|a| a.analysis.misere_method)
+    };
     let first = method(&[36]).unwrap();
     let Some(MisereMethod::Exhaustive { reason, .. }) = &first else { panic!("{first:?}") };
     assert!(reason.contains("at heap 34"), "{reason}");

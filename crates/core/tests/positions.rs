@@ -442,28 +442,30 @@ fn reasons_levels_and_board_words() {
     );
 }
 
-/// `analyze_position`, as every front end asks: a position too large to list is read from
-/// a proved period (Kayles), refused after a short look when the game has none yet (.6),
-/// and refused at once when no period can answer it (Grundy's game).
+/// The request API's analysis, as every front end asks: a position too large to list is
+/// read from a proved period (Kayles), refused after a short look when the game has none yet
+/// (.6), and refused at once when no period can answer it (Grundy's game).
 #[test]
 fn positions_too_large_to_list_take_a_period_or_a_refusal() {
-    use grundy_core::engine::{Engine, EngineChoice, Limits};
-    use grundy_core::position::model::{analyze_position, AnswerError, Convention, PositionError, Rule};
+    use grundy_core::ask::{AskError, Control, Convention, Limits, PositionError, PositionRequest, Rule, Session};
+    let session = Session::new();
     let answer = |game: &str, heaps: &[u64]| {
-        let engine = Engine::choose(&Game::parse(game).unwrap(), EngineChoice::Auto).unwrap();
-        let limits = Limits { seconds: 60.0, bytes: 1 << 30 };
-        analyze_position(&engine, heaps, Rule::Normal, Convention::Heaps, limits, &mut |_, _| {})
+        let req = PositionRequest::new(Game::parse(game).unwrap(), heaps.to_vec(), Rule::Normal, Convention::Heaps);
+        session.analyze(&req, &mut Control::new(Limits { seconds: 60.0, bytes: 1 << 30 }))
     };
-    let (a, values) = answer("kayles", &[1_000_000_000_000, 5]).unwrap();
-    assert_eq!((a.values.clone(), a.legal_moves, a.winning_moves), (vec![1, 4], 1_000_000_000_005, 3));
-    assert_eq!(values.get(1_000_000_000_000), 1);
+    let a = answer("kayles", &[1_000_000_000_000, 5]).unwrap();
+    assert_eq!(
+        (a.analysis.values.clone(), a.analysis.legal_moves, a.analysis.winning_moves),
+        (vec![1, 4], 1_000_000_000_005, 3)
+    );
+    assert_eq!(a.value(1_000_000_000_000), 1);
     for (game, heaps) in [(".6", [1u64 << 40]), ("grundy", [1 << 40])] {
         match answer(game, &heaps) {
-            Err(AnswerError::Position(PositionError::TooManyMoves { .. })) => {}
-            other => panic!("{game}: {:?}", other.map(|(a, _)| a.winning_moves)),
+            Err(AskError::Position(PositionError::TooManyMoves { .. })) => {}
+            other => panic!("{game}: {:?}", other.map(|a| a.analysis.winning_moves)),
         }
     }
     // Small enough to list: the table is computed and every move listed.
-    let (a, _) = answer("grundy", &[5, 9, 12]).unwrap();
-    assert_eq!((a.nim_sum, a.winning_moves), (2, 1));
+    let a = answer("grundy", &[5, 9, 12]).unwrap();
+    assert_eq!((a.analysis.nim_sum, a.analysis.winning_moves), (2, 1));
 }

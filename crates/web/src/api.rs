@@ -20,13 +20,13 @@
 
 use std::sync::OnceLock;
 
+use grundy_core::ask::{
+    Analyzed, AskError, Control, Convention, EngineChoice, ErrorKind, Level, Limits, PositionRequest as Position, Rule,
+    Session, TableRequest, MISERE_MAX_STONES,
+};
 use grundy_core::count::parse_count;
-use grundy_core::engine::{Engine, EngineChoice, Limits, Wide};
 use grundy_core::game::words::Words;
 use grundy_core::game::{catalog, Game, Played};
-use grundy_core::period::heap_values;
-use grundy_core::position::exhaustive::MISERE_MAX_STONES;
-use grundy_core::position::model::{analyze, analyze_position, Analysis, Convention, Rule};
 
 use serde_json::json;
 
@@ -42,15 +42,16 @@ pub const MAX_HEAPS: usize = 256;
 pub const MAX_HEAP: u64 = 1000;
 /// Most stones in a position.
 pub const MAX_STONES: u64 = 4000;
-/// Largest `to` for `/api/values` of Grundy's game (other games: [`MAX_HEAP`]).
+/// Largest `to` for `/api/values` (the reply's size); below it the core's estimate of the
+/// work decides, as for every request.
 pub const MAX_VALUES: u64 = 100_000;
 /// Longest computation of values a request may start, by the core's estimate
-/// ([`Engine::cost`]): take-and-break codes that split heaps in three cost n³.
+/// (the request API refuses more): take-and-break codes that split heaps in three cost n³.
 pub const MAX_SECONDS: f64 = 0.5;
 
 /// Memory the values of one request may take (estimated): 64 MiB.
 pub const MAX_BYTES: u64 = 64 << 20;
-/// Most moves a position may have by the core's bound ([`Game::heap_move_bound`]), so that
+/// Most moves a position may have by the core's bound (the request API refuses more), so that
 /// a reply stays under about 3 MB (some 200 bytes a move). Every position of the page's
 /// games within [`MAX_HEAPS`] and [`MAX_STONES`] is under it (the most, Kayles rows of
 /// 4,000 pins in 256 rows, have a bound of 14,304); four Kayles rows of 1,000 have 12,036
@@ -100,27 +101,46 @@ fn page_games() -> impl Iterator<Item = &'static catalog::Entry> {
     catalog::CATALOG.iter().filter(|e| e.on_page)
 }
 
-/// How the page shows a move: Grundy's game by cutting a heap, the others by a list of moves.
+/// How the page shows a move: a game whose moves split heaps without taking (Grundy's
+/// game) by cutting a heap, the others by a list of moves.
 fn move_ui(game: &Game) -> &'static str {
-    if *game == Game::Grundy {
+    if Words::of(game) == Words::Split {
         "cut"
     } else {
         "moves"
     }
 }
 
-/// G(0..=MAX_VALUES) of Grundy's game, computed once by the engine the core chooses.
-fn grundy_values() -> &'static [Wide] {
-    static VALUES: OnceLock<Vec<Wide>> = OnceLock::new();
-    VALUES.get_or_init(|| {
-        let engine = Engine::choose(&Game::Grundy, EngineChoice::Auto).expect("Auto applies to every game");
-        engine.values(MAX_VALUES as usize + 1, &mut |_| {}).expect("G(0..=100000) fits in memory")
-    })
+/// The server's door into the core: its session keeps small value tables (Grundy's game to
+/// 10^5 for the page) and what misère quotients failed, for every request.
+pub fn session() -> &'static Session {
+    static SESSION: OnceLock<Session> = OnceLock::new();
+    SESSION.get_or_init(Session::new)
+}
+
+/// A request's control: [`LIMITS`], no progress.
+fn control() -> Control<'static> {
+    Control::new(LIMITS)
+}
+
+/// The core's refusal as a reply: 400 for a request that makes no sense, 503 for a
+/// cancelled one, 422 for the rest (past a limit, or not answered).
+fn refused(e: &AskError) -> Reply {
+    let status = match e.kind() {
+        _ if matches!(e, AskError::Input(_)) => 400,
+        ErrorKind::Cancelled => 503,
+        _ => 422,
+    };
+    Reply::error(status, e.to_string())
 }
 
 /// Computes the value table of Grundy's game now rather than at the first request.
 pub fn warm_up() {
-    let _ = grundy_values();
+    let game = Game::parse("grundy").expect("Grundy's game has a name");
+    let _ = session().table(
+        &TableRequest { game, count: MAX_VALUES + 1, engine: EngineChoice::Auto, resume: None },
+        &mut Control::unlimited(),
+    );
 }
 
 /// A position as the page sends it: `{"game": "kayles", "heaps": [4, 1]}`, and optionally
@@ -234,13 +254,6 @@ fn position(body: &[u8]) -> Result<PositionRequest, Reply> {
     } else if heaps.iter().sum::<u64>() > MAX_STONES {
         return Err(Reply::error(422, format!("a position has at most {MAX_STONES} stones")));
     }
-    let bound = heaps.iter().map(|&h| game.heap_move_bound(h)).fold(0u64, u64::saturating_add);
-    if bound > MAX_MOVES {
-        return Err(Reply::error(
-            422,
-            format!("this position of {} may have up to {bound} moves, more than the {MAX_MOVES} a reply lists: give smaller heaps", game.name()),
-        ));
-    }
     Ok(PositionRequest { game, heaps, misere, count, places, random, seed })
 }
 
@@ -275,103 +288,48 @@ fn page_id(name: &str, game: &Game) -> String {
     entry_named(name, game).map_or_else(|| name.trim().to_string(), |e| e.id.to_string())
 }
 
-/// G(n) of a game, for every heap a request asks about.
-type ValueOf = Box<dyn Fn(u64) -> u64>;
-
 /// What a request may cost: [`MAX_SECONDS`] of estimated time and [`MAX_BYTES`] of memory.
 const LIMITS: Limits = Limits { seconds: MAX_SECONDS, bytes: MAX_BYTES };
 
-/// G(n) for every n up to `max_heap` (Grundy's game from the table computed once, any
-/// other game by the core's cheapest exact way: a closed form, a proved period or a
-/// table), or a 422 with the core's estimate when that would pass [`LIMITS`].
-fn values_upto(game: &Game, max_heap: u64) -> Result<ValueOf, Reply> {
-    if *game == Game::Grundy && max_heap <= MAX_VALUES {
-        return Ok(Box::new(|n| u64::from(grundy_values()[n as usize])));
-    }
-    let engine = Engine::choose(game, EngineChoice::Auto).map_err(|e| Reply::error(422, e.to_string()))?;
-    let values =
-        heap_values(&engine, max_heap, LIMITS, &mut |_, _| {}).map_err(|e| Reply::error(422, e.to_string()))?;
-    Ok(Box::new(move |n| values.get(n)))
-}
-
-/// G(0..count).
+/// G(0..count), by the core's cheapest exact way, or the core's refusal.
 fn values_of(game: &Game, count: u64) -> Result<Vec<u64>, Reply> {
-    if count == 0 {
-        return Ok(Vec::new());
-    }
-    let value = values_upto(game, count - 1)?;
-    Ok((0..count).map(value).collect())
+    let req = TableRequest { game: game.clone(), count, engine: EngineChoice::Auto, resume: None };
+    let table = session().table(&req, &mut control()).map_err(|e| refused(&e))?;
+    Ok((0..count).map(|n| table.get(n)).collect())
 }
 
 /// The core's analysis of the position (heaps in the order given, moves said in the
-/// board's numbers when `places` is given), with the values of heaps up to the largest:
-/// Grundy's game from the table computed once, any other game as every front end asks
-/// ([`analyze_position`], which answers positions too large to list by a proved period).
-fn analysis(req: &PositionRequest) -> Result<(Analysis, ValueOf), Reply> {
-    let max = req.heaps.iter().copied().max().unwrap_or(0);
+/// board's numbers when `places` is given), listing at most [`MAX_MOVES`] moves.
+fn analysis(req: &PositionRequest) -> Result<Analyzed, Reply> {
     let rule = if req.misere { Rule::Misere } else { Rule::Normal };
-    let refused = |e: &dyn std::fmt::Display| Reply::error(422, e.to_string());
-    let (mut a, value): (Analysis, ValueOf) = if req.game == Game::Grundy && max <= MAX_VALUES {
-        let value = values_upto(&req.game, max)?;
-        (analyze(&req.game, &req.heaps, rule, req.count, &value).map_err(|e| refused(&e))?, value)
-    } else {
-        let engine = Engine::choose(&req.game, EngineChoice::Auto).map_err(|e| refused(&e))?;
-        let (a, values) =
-            analyze_position(&engine, &req.heaps, rule, req.count, LIMITS, &mut |_, _| {}).map_err(|e| refused(&e))?;
-        (a, Box::new(move |n| values.get(n)))
-    };
-    if let Some(places) = &req.places {
-        a.describe_on_board(&req.game, places);
-    }
-    Ok((a, value))
+    let mut position = Position::new(req.game.clone(), req.heaps.clone(), rule, req.count);
+    position.places = req.places.clone();
+    position.max_listed = MAX_MOVES;
+    session().analyze(&position, &mut control()).map_err(|e| refused(&e))
 }
 
 /// `/api/analyze`: the analysis document, plus `game_over` for the page, each move's
 /// `reason` (why it wins or loses, from the core: "leaves values 3 ⊕ 1 ⊕ 2 = 0, ...") and,
 /// when no move is left, `end_reason`: why, in the words of the game's picture ("no move
 /// is left: heaps of 1 and 2 only").
-fn analysis_reply(a: &Analysis, g: &dyn Fn(u64) -> u64, game: &Game) -> Reply {
+fn analysis_reply(answer: &Analyzed) -> Reply {
+    let a = &answer.analysis;
     let mut doc = serde_json::to_value(a).expect("an analysis serializes");
     doc["game_over"] = json!(a.game_over());
     for (i, m) in a.moves.iter().enumerate() {
-        doc["moves"][i]["reason"] = json!(a.reason(m, g));
+        doc["moves"][i]["reason"] = json!(answer.reason(m));
     }
-    if a.game_over() {
-        doc["end_reason"] = json!(end_reason(game, &a.heaps));
+    if let Some(why) = answer.end_reason() {
+        doc["end_reason"] = json!(why);
     }
     Reply::json(200, doc)
 }
 
-/// Why a position without moves has none, naming what is left by the catalog's picture of
-/// the game (heaps, rows of pins, strips of squares).
-fn end_reason(game: &Game, heaps: &[u64]) -> String {
-    // On a graph a heap is a token's vertex: name the vertices where the tokens are stuck.
-    if game.largest_heap().is_some() {
-        let mut names: Vec<String> = heaps.iter().filter(|&&v| v > 0).map(|&v| game.heap_name(v)).collect();
-        names.dedup();
-        return match names.as_slice() {
-            [] => "there is no token to move".to_string(),
-            [one] => format!("no move is left: every token is on {one}, which has no move"),
-            _ => format!("no move is left: the tokens are on {}, which have no move", names.join(", ")),
-        };
-    }
-    let noun = Words::of(game).thing();
-    let mut sizes: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
-    sizes.sort_unstable();
-    sizes.dedup();
-    let words: Vec<String> = sizes.iter().map(u64::to_string).collect();
-    match words.as_slice() {
-        [] => "nothing is left to move on".to_string(),
-        [one] => format!("no move is left: {noun}s of {one} only"),
-        [init @ .., last] => format!("no move is left: {noun}s of {} and {last} only", init.join(", ")),
-    }
-}
-
 /// `/api/computer`: the core's choice at the level asked (a random move with chance
 /// `random`) and the heaps it leaves (`move` is null when no move is left).
-fn computer_reply(a: &Analysis, req: &PositionRequest) -> Reply {
-    let m = a.computer_at_level(req.random, req.seed);
-    let heaps = m.map(|m| a.position_after(m));
+fn computer_reply(answer: &Analyzed, req: &PositionRequest) -> Reply {
+    let m = answer.computer(Level { random: req.random, seed: req.seed });
+    let heaps = m.map(|m| answer.analysis.position_after(m));
     Reply::json(200, json!({ "move": m, "heaps": heaps }))
 }
 
@@ -445,14 +403,14 @@ pub fn handle(method: &str, url: &str, body: &[u8]) -> Reply {
             )
         }
         ("GET", "/api/values") => values_reply(query),
-        ("POST", "/api/analyze") => match position(body).and_then(|req| Ok((analysis(&req)?, req))) {
-            Ok(((a, g), req)) => analysis_reply(&a, &g, &req.game),
+        ("POST", "/api/analyze") => match position(body).and_then(|req| analysis(&req)) {
+            Ok(answer) => analysis_reply(&answer),
             Err(e) => e,
         },
         ("GET", "/api/practice") => practice::reply(query),
         ("POST", "/api/practice") => practice::graph_reply(body),
         ("POST", "/api/computer") => match position(body).and_then(|req| Ok((analysis(&req)?, req))) {
-            Ok(((a, _), req)) => computer_reply(&a, &req),
+            Ok((answer, req)) => computer_reply(&answer, &req),
             Err(e) => e,
         },
         (
@@ -480,9 +438,9 @@ fn values_reply(query: &str) -> Reply {
         Ok(n) => n,
         Err(e) => return Reply::error(400, format!("to={to:?}: {e}")),
     };
-    let limit = if game == Game::Grundy { MAX_VALUES } else { MAX_HEAP };
-    if to > limit {
-        return Reply::error(422, format!("to={to} is over the limit of {limit}"));
+    // Beyond it the reply itself grows too large; below it the core's estimate decides.
+    if to > MAX_VALUES {
+        return Reply::error(422, format!("to={to} is over the limit of {MAX_VALUES}"));
     }
     match values_of(&game, to) {
         Ok(values) => Reply::json(200, json!({ "game": id_of(&game), "values": values })),

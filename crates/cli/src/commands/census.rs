@@ -11,6 +11,32 @@ use grundy_census::family::Family;
 use grundy_census::shard::Shard;
 use grundy_census::store::Store;
 use grundy_census::table::{merge, Checked};
+use grundy_census::CensusError;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::job::Job;
+use crate::Interrupted;
+
+/// A bar over `len` games, the game running as its message.
+fn games_bar(len: u64) -> ProgressBar {
+    let bar = ProgressBar::new(len);
+    let template = "{bar:40} {human_pos}/{human_len} games  {per_sec}  ETA {eta}  {msg}";
+    bar.set_style(ProgressStyle::with_template(template).expect("a valid template"));
+    bar
+}
+
+/// A census stopped by Ctrl-C: the games finished are in their files, and the same command
+/// goes on from them.
+fn stopped(e: CensusError) -> anyhow::Error {
+    match e {
+        CensusError::Cancelled => Interrupted(format!(
+            "the games finished are saved in their result files; go on with: {}",
+            super::resume::command_line()
+        ))
+        .into(),
+        e => e.into(),
+    }
+}
 
 /// Largest budget: values are held in memory, 2 bytes each, per game.
 const MAX_BUDGET: u64 = 1 << 30;
@@ -44,6 +70,7 @@ fn check_budget(budget: u64) -> Result<()> {
 /// on `threads` threads.
 pub fn run(
     out: &mut impl Write,
+    job: &Job,
     family: &Family,
     budget: u64,
     dir: &Path,
@@ -57,11 +84,12 @@ pub fn run(
     };
     let store = Store::new(dir);
     let games = family.codes.iter().enumerate().filter(|(i, _)| shard.takes(*i)).count() as u64;
-    let bar = crate::progress::bar(games, "games");
-    let report = grundy_census::run_shard(family, budget, shard, &store, threads, |code| {
+    let bar = games_bar(games);
+    let report = grundy_census::run_shard(family, budget, shard, &store, threads, &job.cancel, |code| {
         bar.inc(1);
         bar.set_message(code.to_string());
-    })?;
+    })
+    .map_err(stopped)?;
     bar.finish_and_clear();
     for (from, to, why) in &report.moved_aside {
         writeln!(
@@ -161,18 +189,26 @@ pub fn misere_folder(family: &Family, out: Option<PathBuf>) -> Result<PathBuf> {
 const MAX_MISERE_BOUND: u64 = 1000;
 
 /// Runs a misère census, or one shard of it, and merges when it ran every game.
-pub fn run_misere(out: &mut impl Write, family: &Family, bound: u64, dir: &Path, shard: Option<Shard>) -> Result<()> {
+pub fn run_misere(
+    out: &mut impl Write,
+    job: &Job,
+    family: &Family,
+    bound: u64,
+    dir: &Path,
+    shard: Option<Shard>,
+) -> Result<()> {
     if bound > MAX_MISERE_BOUND {
         bail!("--bound must be at most {MAX_MISERE_BOUND} heaps for a misère census, got {bound}");
     }
     let from_slurm = Shard::from_slurm(|k| std::env::var(k).ok())?;
     let shard = shard.or(from_slurm).unwrap_or(Shard::ALL);
     let games = family.codes.iter().enumerate().filter(|(i, _)| shard.takes(*i)).count() as u64;
-    let bar = crate::progress::bar(games, "games");
-    let report = grundy_census::misere::run_shard(family, bound, shard, dir, |done, _, code| {
+    let bar = games_bar(games);
+    let report = grundy_census::misere::run_shard(family, bound, shard, dir, &job.cancel, |done, _, code| {
         bar.set_position(done as u64);
         bar.set_message(code.to_string());
-    })?;
+    })
+    .map_err(stopped)?;
     bar.finish_and_clear();
     writeln!(
         out,

@@ -4,32 +4,20 @@
 
 use std::io::Write;
 
-use anyhow::{bail, Context, Result};
+use anyhow::Result;
+use grundy_core::ask::{EngineChoice, PeriodRequest, OBSERVED_MIN_SPAN};
 use grundy_core::count::plural;
-use grundy_core::engine::{Engine, EngineChoice};
 use grundy_core::game::Game;
-use grundy_core::period::{search_period, OBSERVED_MIN_SPAN};
 
-use crate::progress::{limits, Progress};
+use super::asked;
+use crate::job::Job;
 
-pub fn run(out: &mut impl Write, game: &Game, max: Option<u64>, choice: EngineChoice) -> Result<()> {
-    let engine = Engine::choose(game, choice)?;
-    let max = match max {
-        Some(m) => {
-            if m < 2 {
-                bail!("--max {m}: a period needs at least two heaps' values");
-            }
-            engine.check(m, limits())?;
-            m
-        }
-        // As many heaps as fit the limits.
-        None => engine.heaps_within(limits()),
-    };
-    let mut progress = Progress::new(&engine, max, "looking for a period");
-    let max_usize = usize::try_from(max).context("too many heaps for this platform")?;
-    let result = search_period(&engine, max_usize, &mut |done| progress.set(done));
-    progress.finish();
-    let s = result.with_context(|| format!("computing the values of {}", game.name()))?;
+pub fn run(out: &mut impl Write, job: &Job, game: &Game, max: Option<u64>, engine: EngineChoice) -> Result<()> {
+    let req = PeriodRequest { game: game.clone(), max, engine };
+    let (mut ctl, display) = job.control("looking for a period");
+    let answer = job.session.period(&req, &mut ctl);
+    display.finish();
+    let s = asked(answer, game)?;
     let name = game.name();
     if s.unbounded {
         writeln!(out, "{name}: not periodic (its values are unbounded: see its closed form)")?;

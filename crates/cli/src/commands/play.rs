@@ -1,18 +1,16 @@
 //! `grundy play`: a game against the computer in the terminal. Reads one move per line
 //! from standard input, so it works over a pipe too. The moves, their words, the hint and
-//! the computer's choice all come from the core's move model
-//! ([`grundy_core::position::model`]); the line typed is read by
-//! [`grundy_core::position::input::parse_input`].
+//! the computer's choice all come from the core's request API (`Session::analyze`), which
+//! also reads the line typed (`Analyzed::read_move`).
 
 use std::io::{self, BufRead, Write};
 
 use anyhow::Result;
+use grundy_core::ask::{Command, Convention, Level, Listed, Rule};
 use grundy_core::game::Game;
-use grundy_core::position::input::{parse_input, Command};
-use grundy_core::position::large::typed_move;
-use grundy_core::position::model::{Convention, Listed, Rule};
 
-use super::analyze::analysis_and_values;
+use super::analyze::analysis;
+use crate::job::Job;
 
 fn random_heaps() -> Vec<u64> {
     let mut x =
@@ -27,7 +25,14 @@ fn random_heaps() -> Vec<u64> {
         .collect()
 }
 
-pub fn run(game: Game, heaps: Vec<u64>, computer_first: bool, rule: Rule, convention: Convention) -> Result<()> {
+pub fn run(
+    job: &Job,
+    game: Game,
+    heaps: Vec<u64>,
+    computer_first: bool,
+    rule: Rule,
+    convention: Convention,
+) -> Result<()> {
     // Heaps stay in the order given; empty heaps are not heaps.
     let mut heaps: Vec<u64> =
         if heaps.is_empty() { random_heaps() } else { heaps.into_iter().filter(|&h| h > 0).collect() };
@@ -36,30 +41,28 @@ pub fn run(game: Game, heaps: Vec<u64>, computer_first: bool, rule: Rule, conven
     }
     // Refuses, before the game starts, what cannot be analyzed (e.g. misère beyond the limit,
     // or a position too large to list whose game has no closed form or proved period).
-    let (mut a, mut values) = analysis_and_values(&game, &heaps, rule, convention)?;
+    let mut answer = analysis(job, &game, &heaps, rule, convention)?;
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut out = io::stdout();
-    let misere = a.rule == Rule::Misere;
-    let splits_only = game == Game::Grundy;
+    let misere = answer.analysis.rule == Rule::Misere;
     writeln!(
         out,
         "{}: {}. Type a move's number, or a heap (its letter or size) and {}, 'hint' or 'quit'.",
-        a.game,
+        answer.analysis.game,
         if misere { "whoever makes the last move loses" } else { "whoever cannot move loses" },
-        if splits_only { "one or both of the new heaps" } else { "how many to take (and the heaps to leave)" }
+        answer.how_to_type_a_move()
     )?;
-    if let Some(m) = &a.misere_method {
+    if let Some(m) = &answer.analysis.misere_method {
         writeln!(out, "The computer answers misère positions {}.", m.describe())?;
     }
     let mut players_turn = !computer_first;
     loop {
+        let a = &answer.analysis;
         let shown: Vec<String> = heaps.iter().map(|&h| game.heap_name(h)).collect();
         writeln!(out, "\nheaps: {}", if shown.is_empty() { "none".into() } else { shown.join(" ") })?;
-        if a.game_over() {
-            // The player to move cannot move; the previous mover made the last move.
-            let mover_won = !misere;
-            let player_won = if players_turn { !mover_won } else { mover_won };
+        if let Some(to_move_won) = answer.player_to_move_won() {
+            let player_won = if players_turn { to_move_won } else { !to_move_won };
             writeln!(out, "no move is left: {}", if player_won { "you win!" } else { "the computer wins." })?;
             return Ok(());
         }
@@ -84,22 +87,19 @@ pub fn run(game: Game, heaps: Vec<u64>, computer_first: bool, rule: Rule, conven
                 writeln!(out, "that is not text (invalid UTF-8); type a move's number, 'hint' or 'quit'")?;
                 continue;
             };
-            match parse_input(line.trim_end_matches(['\n', '\r']), &a, splits_only) {
+            match answer.read_move(line.trim_end_matches(['\n', '\r'])) {
                 Ok(Command::Quit) => {
                     writeln!(out, "bye")?;
                     return Ok(());
                 }
                 Ok(Command::Hint) => {
-                    match a.moves.iter().find(|m| m.winning) {
-                        Some(w) => writeln!(out, "hint: {} wins ({} winning moves)", w.description, a.winning_moves)?,
-                        None => writeln!(out, "hint: no move wins here against perfect play")?,
-                    }
+                    writeln!(out, "hint: {}", answer.hint())?;
                     continue;
                 }
                 Ok(Command::Play(j)) => a.moves[j].clone(),
                 // A position too large to list: the move is checked against the rules.
                 Ok(Command::Typed { heap_index, take, left }) => {
-                    match typed_move(&game, &a, &values, heap_index, take, left.as_deref()) {
+                    match answer.typed_move(heap_index, take, left.as_deref()) {
                         Ok(m) => m,
                         Err(e) => {
                             writeln!(out, "{e}")?;
@@ -113,12 +113,12 @@ pub fn run(game: Game, heaps: Vec<u64>, computer_first: bool, rule: Rule, conven
                 }
             }
         } else {
-            let j = a.computer_move.expect("a position with moves has a computer move");
-            writeln!(out, "computer: {}", a.moves[j].description)?;
-            a.moves[j].clone()
+            let m = answer.computer(Level::default()).expect("a position with moves has a computer move");
+            writeln!(out, "computer: {}", m.description)?;
+            m.clone()
         };
-        heaps = a.position_after(&chosen);
+        heaps = answer.analysis.position_after(&chosen);
         players_turn = !players_turn;
-        (a, values) = analysis_and_values(&game, &heaps, rule, convention)?;
+        answer = analysis(job, &game, &heaps, rule, convention)?;
     }
 }

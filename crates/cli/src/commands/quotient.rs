@@ -1,14 +1,17 @@
-//! `grundy quotient` and `grundy genus`: the misère quotient of a game for heaps up to a
-//! bound (order, P-portion, presentation, pretending function, periodicity) and the genus
-//! of single heaps, as text or JSON. Everything comes from the core.
+//! `grundy quotient`: the misère quotient of a game for heaps up to a bound (order,
+//! P-portion, presentation, pretending function, periodicity), as text or JSON. Everything
+//! comes from the core's request API.
 
 use std::io::Write;
 
 use anyhow::Result;
 use clap::ValueEnum;
-use grundy_core::engine::Engine;
+use grundy_core::ask::QuotientRequest;
 use grundy_core::game::Game;
 use serde_json::json;
+
+use super::asked;
+use crate::job::Job;
 
 /// How `quotient` and `genus` print.
 #[derive(Clone, Copy, Debug, Default, ValueEnum)]
@@ -18,8 +21,12 @@ pub enum QuotientFormat {
     Json,
 }
 
-pub fn quotient(out: &mut impl Write, game: &Game, to: u64, full: bool, format: QuotientFormat) -> Result<()> {
-    let q = Engine::misere_quotient(game, to, !full, &mut |_| {})?;
+pub fn run(out: &mut impl Write, job: &Job, game: &Game, to: u64, full: bool, format: QuotientFormat) -> Result<()> {
+    let req = QuotientRequest { game: game.clone(), to, full, bounds: None };
+    let (mut ctl, display) = job.control("computing the quotient");
+    let answer = job.session.quotient(&req, &mut ctl);
+    display.finish();
+    let q = asked(answer, game)?;
     let pres = q.presentation();
     let gens = pres.generator_lines(&|h| game.heap_name(h));
     let p: Vec<String> = q.p_elements().iter().map(|&x| q.name(x)).collect();
@@ -82,29 +89,6 @@ pub fn quotient(out: &mut impl Write, game: &Game, to: u64, full: bool, format: 
             writeln!(out, "pretending function (heap: element):")?;
             for (h, name) in phi.iter().enumerate() {
                 writeln!(out, "  {}: {name}", game.heap_name(h as u64))?;
-            }
-        }
-    }
-    Ok(())
-}
-
-pub fn genus(out: &mut impl Write, game: &Game, to: u64, format: QuotientFormat) -> Result<()> {
-    let list = Engine::genus(game, to)?;
-    match format {
-        QuotientFormat::Json => {
-            let doc = json!({
-                "game": game.name(),
-                "genus": list.iter().enumerate().map(|(h, g)| json!({
-                    "heap": h, "genus": g.to_string(), "value": g.value, "superscript": g.printed,
-                    "numbers": g.superscript, "tame_numbers": g.is_tame(), "phylum": g.phylum_name(), "nim_heap": g.is_nim_heap,
-                })).collect::<Vec<_>>(),
-            });
-            writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
-        }
-        QuotientFormat::Text => {
-            writeln!(out, "genus of single heaps of {} as CGSuite prints it (g^(γ0 γ1 ...), γk = misère value with k copies of *2; the last two digits alternate; a bare g: the heap equals *g in misère play; one digit: tame or restive), and the phylum of the heap's misère canonical form", game.name())?;
-            for (h, g) in list.iter().enumerate() {
-                writeln!(out, "  {:>3}: {:<16} {}", game.heap_name(h as u64), g.to_string(), g.phylum_name())?;
             }
         }
     }

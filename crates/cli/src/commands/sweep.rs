@@ -1,24 +1,41 @@
-//! `grundy sweep`: the long sweep of Grundy's game with a progress bar, and what it found.
+//! `grundy sweep`: the long sweep of Grundy's game with its progress, and what it found;
+//! Ctrl-C saves a checkpoint and prints the command that goes on from it.
 
 use std::io::Write;
+use std::path::Path;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
+use grundy_core::ask::{AskError, HeapValue, Saved, SweepRequest, SweepStats, SweepStatus};
 use grundy_core::count::plural;
-use grundy_core::engine::{Engine, EngineChoice};
 use grundy_core::game::Game;
-use grundy_core::{HeapValue, SweepStats};
 
-pub fn run(out: &mut impl Write, to: u64) -> Result<()> {
+use super::{asked, resume};
+use crate::job::Job;
+
+pub fn run(out: &mut impl Write, job: &Job, to: u64, resume_from: Option<&Path>) -> Result<()> {
     // G(0..0) holds no heap, so there is nothing to sweep and no record to report.
     if to == 0 {
         bail!("--to 0 asks for no heaps (G(0..0) is empty); give --to 1 or more");
     }
-    let bar = crate::progress::bar(to, "heaps");
-    let mut run = Engine::choose(&Game::Grundy, EngineChoice::Sparse)?.run();
-    let end = usize::try_from(to).context("too many heaps for this platform")?;
-    run.extend_to(end, &mut |done| bar.set_position(done))?;
-    bar.finish_and_clear();
-    let stats = run.grundy_stats().expect("the sparse engine of Grundy's game records its statistics");
+    let game = Game::parse("grundy").expect("Grundy's game has a name");
+    let req = SweepRequest::new(game.clone(), to);
+    let (mut ctl, display) = job.control("sweeping");
+    let mut sweep = match resume_from {
+        Some(path) => asked(job.session.resume_sweep(&req, &resume::read(path)?), &game)?,
+        None => asked(job.session.sweep(&req, &mut ctl), &game)?,
+    };
+    match sweep.run_to(to, &mut ctl) {
+        Err(AskError::Cancelled) => {
+            display.finish();
+            let mut checkpoint = Vec::new();
+            sweep.checkpoint_with(|bytes| checkpoint.extend_from_slice(bytes));
+            let saved = Saved { checkpoint, heaps: sweep.len() };
+            return Err(resume::interrupted(&saved, &format!("sweep-grundy-{to}")));
+        }
+        other => asked(other, &game)?,
+    }
+    display.finish();
+    let SweepStatus::Grundy { stats, .. } = sweep.status() else { unreachable!("a sweep of Grundy's game") };
     write!(out, "{}", describe(to, stats))?;
     Ok(())
 }

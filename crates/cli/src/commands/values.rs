@@ -1,54 +1,34 @@
-//! `grundy value` and `grundy values`: G(n) of one heap, or the table G(0..N), by the engine
-//! grundy-core chooses ([`Engine::choose`]) and the cheapest exact way it has (a closed
-//! form, a proved period, a table), after a look at what it will cost: a job beyond
-//! `--max-time` or `--max-memory` is refused before it starts, with the estimate and what
-//! would fit.
+//! `grundy values`: the table G(0..N) by the cheapest exact way the core has (a closed
+//! form, a proved period, a table), written as it goes; in window mode (`--window`, octal
+//! games) by the long sweep, which keeps only the first and the latest values; and with
+//! `--misere`, the single heaps that are misère P-positions. A job beyond `--max-time` or
+//! `--max-memory` is refused before it starts; Ctrl-C saves what was computed and says how
+//! to go on.
 
 use std::io::Write;
+use std::path::Path;
 
-use anyhow::{bail, Context, Result};
-use grundy_core::engine::{Engine, EngineChoice, EngineError};
+use anyhow::{bail, Result};
+use grundy_core::ask::{AskError, EngineChoice, Rule, SweepRequest, TableRequest};
 use grundy_core::game::Game;
-use grundy_core::period::HeapValues;
 
-use crate::progress::{limits, Progress};
+use super::{asked, resume};
+use crate::args::Format;
+use crate::job::Job;
 
-use crate::Format;
-
-/// Parses `--engine`.
-pub fn parse_engine(s: &str) -> Result<EngineChoice, String> {
-    EngineChoice::parse(s).map_err(|e| e.to_string())
-}
-
-/// G(n) for every n up to `max_heap`, by the core's cheapest exact way (a closed form, a
-/// period proved as soon as it can be, or a table), within the limits of `--max-time` and
-/// `--max-memory` and with progress: what `value`, `values`, `analyze` and `play` call.
-pub fn heap_values(game: &Game, max_heap: u64, choice: EngineChoice) -> Result<HeapValues> {
-    let engine = Engine::choose(game, choice)?;
-    let mut progress = Progress::new(&engine, max_heap.saturating_add(1), "computing");
-    let values =
-        grundy_core::period::heap_values(&engine, max_heap, limits(), &mut |done, total| progress.set_of(done, total));
-    progress.finish();
-    match values {
-        // A refusal names the game and its estimate itself.
-        Err(e @ (EngineError::Cost(_) | EngineError::NoPeriodYet { .. })) => Err(e.into()),
-        other => other.with_context(|| format!("computing the values of {}", game.name())),
+/// `value` and `period` of a game named for misère play (`misere-nim`) would print
+/// normal-play values under a misère name: refuse, and say what to ask instead.
+pub fn refuse_normal_values(game: &Game, rule: Rule) -> Result<()> {
+    if rule == Rule::Misere {
+        bail!("{} played misère has no Sprague-Grundy values to list; `grundy values --misere --game nim --to N` lists the heaps the player to move loses, and `grundy analyze --misere` analyzes a position", game.name());
     }
-}
-
-/// G(n).
-pub fn value(out: &mut impl Write, game: &Game, n: u64, choice: EngineChoice) -> Result<()> {
-    writeln!(out, "{}", heap_values(game, n, choice)?.get(n))?;
     Ok(())
 }
 
-/// How many values a table of `game` has: `--to` when given (a finite game refuses more
-/// than it has), else every vertex of a graph; other games need `--to`.
+/// How many values a table of `game` has: `--to` when given (the core refuses more than a
+/// finite game has), else every vertex of a graph; other games need `--to`.
 pub fn table_length(game: &Game, to: Option<u64>) -> Result<u64> {
     match (to, game.largest_heap()) {
-        (Some(to), Some(largest)) if to > largest + 1 => {
-            bail!("--to {to} asks for more heaps than {} has: G(0..{}) is all of it", game.name(), largest + 1)
-        }
         (Some(to), _) => Ok(to),
         (None, Some(largest)) => Ok(largest + 1),
         (None, None) => Err(crate::Usage("the argument '--to <TO>' is needed: how many values, G(0..N)".into()).into()),
@@ -56,21 +36,40 @@ pub fn table_length(game: &Game, to: Option<u64>) -> Result<u64> {
 }
 
 /// Writes G(0..count) as it goes (no text of the whole table is built).
-pub fn values(out: &mut impl Write, game: &Game, count: u64, format: Format, choice: EngineChoice) -> Result<()> {
+pub fn run(
+    out: &mut impl Write,
+    job: &Job,
+    game: &Game,
+    count: u64,
+    format: Format,
+    engine: EngineChoice,
+    resume: Option<&Path>,
+) -> Result<()> {
     if count == 0 {
         return Err(crate::Usage("--to 0 asks for no values: G(0..N) needs N of at least 1".into()).into());
     }
-    let run = heap_values(game, count - 1, choice)?;
-    let mut table = Table::begin(out, game, format, count)?;
-    table.rows(0..count, |n| run.get(n))?;
-    table.end()
+    let resume = resume.map(resume::read).transpose()?;
+    let req = TableRequest { game: game.clone(), count, engine, resume };
+    let (mut ctl, display) = job.control("computing");
+    let answer = job.session.table(&req, &mut ctl);
+    display.finish();
+    let table = match answer {
+        Err(AskError::Interrupted(saved)) => {
+            return Err(resume::interrupted(&saved, &format!("values-{}-{count}", game.name())))
+        }
+        other => asked(other, game)?,
+    };
+    let mut writer = Table::begin(out, game, format, count)?;
+    writer.rows(0..count, |n| table.get(n))?;
+    writer.end()
 }
 
 /// Writes G(0..count) of an octal game in window mode (`--window`, `--archive`): the
-/// sweep keeps only the first and the latest values (see the octal engine's window mode),
-/// and the table is written as it grows, so memory does not grow with N.
-pub fn values_in_window(
+/// sweep keeps only the first and the latest values, and the table is written as it
+/// grows, so memory does not grow with N.
+pub fn in_window(
     out: &mut impl Write,
+    job: &Job,
     game: &Game,
     count: u64,
     format: Format,
@@ -80,31 +79,60 @@ pub fn values_in_window(
     if count == 0 {
         return Err(crate::Usage("--to 0 asks for no values: G(0..N) needs N of at least 1".into()).into());
     }
-    if *game == Game::Grundy {
-        bail!("--window here is for octal games; Grundy's game has its own: cargo xtask compute --window");
+    if game.octal().is_none() {
+        bail!(
+            "--window is for octal games, and {} is not one (Grundy's game has its own: cargo xtask compute --window)",
+            game.name()
+        );
     }
-    let engine = Engine::choose(game, EngineChoice::Sparse)
-        .ok()
-        .filter(|_| game.octal().is_some())
-        .with_context(|| format!("--window is for octal games, and {} is not one", game.name()))?;
-    engine.check_in_window(count, window, archive, limits())?;
-    let window = usize::try_from(window).context("--window is too large for this machine")?;
-    let mut run = engine.run();
-    run.set_window(window, archive)?;
-    let mut progress = Progress::new(&engine, count, "computing");
+    let req = SweepRequest { game: game.clone(), to: count, window: Some(window), archive, single_thread: false };
+    let (mut ctl, display) = job.control("computing");
+    let mut sweep = asked(job.session.sweep(&req, &mut ctl), game)?;
     let mut table = Table::begin(out, game, format, count)?;
     // A window's worth at a time: the latest values held are at least that many, and long
     // steps let the sweep use its helper thread.
-    let step = window.max(grundy_core::engine::octal::MIN_WINDOW) as u64;
+    let step = window.max(1 << 15);
     let mut done = 0;
     while done < count {
         let next = (done + step).min(count);
-        run.extend_to(next as usize, &mut |d| progress.set_of(d, count))?;
-        table.rows(done..next, |n| run.get(n as usize))?;
+        asked(sweep.run_to(next, &mut ctl), game)?;
+        table.rows(done..next, |n| sweep.value(n).expect("the latest values are held"))?;
         done = next;
     }
-    progress.finish();
+    display.finish();
     table.end()
+}
+
+/// The heaps 0..`to` (as `values --to` counts: heaps 0 to to - 1) that are misère
+/// P-positions: one per line (b-file format), every heap with P or N (csv), or one JSON
+/// object.
+pub fn misere(out: &mut impl Write, job: &Job, game: &Game, to: u64, format: Format) -> Result<()> {
+    let lost = asked(job.session.misere_p_heaps(game, to, &mut job.quiet()), game)?;
+    match format {
+        Format::Bfile => {
+            for n in &lost {
+                writeln!(out, "{n}")?;
+            }
+        }
+        Format::Csv => {
+            writeln!(out, "n,misere_outcome")?;
+            let mut next = lost.iter().peekable();
+            for n in 0..to {
+                let p = next.next_if_eq(&&n).is_some();
+                writeln!(out, "{n},{}", if p { "P" } else { "N" })?;
+            }
+        }
+        Format::Json => {
+            let list: Vec<String> = lost.iter().map(u64::to_string).collect();
+            writeln!(
+                out,
+                "{{\"game\":{:?},\"rule\":\"misere\",\"to\":{to},\"p_positions\":[{}]}}",
+                game.name(),
+                list.join(",")
+            )?;
+        }
+    }
+    Ok(())
 }
 
 /// A table being written, row by row, in one of the formats.

@@ -25,14 +25,7 @@ pub struct Cost {
     pub seconds: f64,
 }
 
-/// How much a job may take: the front ends' `--max-memory` and `--max-time`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Limits {
-    /// Bytes of memory.
-    pub bytes: u64,
-    /// Seconds of (estimated) time.
-    pub seconds: f64,
-}
+pub use crate::control::Limits;
 
 /// Seconds a value of Nim's closed form takes, into a table (2^26 in 0.108 s).
 const CLOSED_SECONDS_PER_HEAP: f64 = 1.7e-9;

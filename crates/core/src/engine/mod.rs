@@ -23,10 +23,12 @@
 
 use thiserror::Error;
 
+use crate::control::Cancel;
+
 use crate::game::Game;
 use closed::closed_form;
 use definition::{Sequence, ValuesError};
-use grundy::fast::FastSweep;
+use grundy::fast::{FastSweep, GrundyKernel};
 use grundy::sweep::SweepError;
 use octal::{OctalSweep, OctalSweepError};
 
@@ -151,6 +153,12 @@ pub enum EngineError {
     /// The job would pass the memory or time limit.
     #[error(transparent)]
     Cost(#[from] CostError),
+    /// The job's cancellation token was set ([`crate::control::Cancel`]).
+    #[error(transparent)]
+    Cancelled(#[from] crate::control::Cancelled),
+    /// A checkpoint could not be restored.
+    #[error("the checkpoint is refused: {0}")]
+    Checkpoint(#[from] envelope::CheckpointError),
     /// A heap beyond the limits, of a game whose period a short look did not prove.
     #[error("{cost}; no period was proved from G(0..{searched}) (`grundy period` looks further)")]
     NoPeriodYet {
@@ -215,8 +223,9 @@ impl Engine {
         to: u64,
         stop_when_periodic: bool,
         progress: &mut dyn FnMut(u64),
+        cancel: &Cancel,
     ) -> Result<misere::MisereQuotient, misere::QuotientError> {
-        misere::MisereQuotient::compute(game, to, stop_when_periodic, misere::Limits::default(), progress)
+        misere::MisereQuotient::compute(game, to, stop_when_periodic, misere::Limits::default(), progress, cancel)
     }
 
     /// As [`Engine::misere_quotient`] with the given limits, keeping the quotient of the
@@ -226,13 +235,14 @@ impl Engine {
         to: u64,
         stop_when_periodic: bool,
         limits: misere::Limits,
+        cancel: &Cancel,
     ) -> (Option<misere::MisereQuotient>, Option<misere::QuotientError>) {
-        misere::MisereQuotient::compute_partial(game, to, stop_when_periodic, limits, &mut |_| {})
+        misere::MisereQuotient::compute_partial(game, to, stop_when_periodic, limits, &mut |_| {}, cancel)
     }
 
     /// The genus of heaps 0..=`to` (see [`misere::genus`]).
-    pub fn genus(game: &Game, to: u64) -> Result<Vec<misere::Genus>, misere::GenusError> {
-        misere::genus(game, to)
+    pub fn genus(game: &Game, to: u64, cancel: &Cancel) -> Result<Vec<misere::Genus>, misere::GenusError> {
+        misere::genus(game, to, cancel)
     }
 
     /// The game this engine computes.
@@ -260,7 +270,7 @@ impl Engine {
             EngineKind::OctalSweep => State::Octal(None),
             EngineKind::Definition => State::Definition(Sequence::new(self.game.clone())),
         };
-        Run { game: self.game.clone(), state, room: 0, window: None }
+        Run { game: self.game.clone(), state, room: 0, window: None, cancel: Cancel::never() }
     }
 
     /// A computation that goes on from stored values G(0..len) under the sparse rule they
@@ -281,7 +291,26 @@ impl Engine {
                 })
             }
         };
-        Ok(Run { game: self.game.clone(), state, room: 0, window: None })
+        Ok(Run { game: self.game.clone(), state, room: 0, window: None, cancel: Cancel::never() })
+    }
+
+    /// The computation a checkpoint holds ([`Run::checkpoint`]), for the engines that keep
+    /// one (the two sweeps); refused when the bytes are damaged or of another game.
+    pub fn restore(&self, bytes: &[u8]) -> Result<Run, EngineError> {
+        let state = match (self.kind, &self.game) {
+            (EngineKind::GrundySweep, _) => State::Grundy(Box::new(FastSweep::restore(bytes, GrundyKernel::detect())?)),
+            (EngineKind::OctalSweep, Game::TakeAndBreak(t)) => {
+                State::Octal(Some(Box::new(OctalSweep::restore(t, bytes)?)))
+            }
+            _ => {
+                return Err(EngineError::NotApplicable {
+                    engine: self.kind.choice().name(),
+                    game: self.game.name(),
+                    reason: "only the two sweeps keep checkpoints",
+                })
+            }
+        };
+        Ok(Run { game: self.game.clone(), state, room: 0, window: None, cancel: Cancel::never() })
     }
 
     /// G(0..end), calling `progress(heaps done)` now and then.
@@ -319,6 +348,8 @@ pub struct Run {
     room: usize,
     /// Window mode for the octal sweep ([`Run::set_window`]): the window and the archive.
     window: Option<(usize, bool)>,
+    /// Checked by the engine as it goes ([`Run::set_cancel`]).
+    cancel: Cancel,
 }
 
 /// The octal sweep chooses its rule again at every doubling from here to
@@ -337,6 +368,18 @@ impl Run {
         if let State::Octal(Some(s)) = &mut self.state {
             s.reserve_to(end);
         }
+    }
+
+    /// Stops [`Run::extend_to`] with [`EngineError::Cancelled`] soon after `cancel` is set
+    /// (within a fraction of a second in every engine); the values held are then whole, so
+    /// the run can be extended again or saved.
+    pub fn set_cancel(&mut self, cancel: Cancel) {
+        match &mut self.state {
+            State::Grundy(s) => s.set_cancel(cancel.clone()),
+            State::Octal(Some(s)) => s.set_cancel(cancel.clone()),
+            State::Closed { .. } | State::Octal(None) | State::Definition(_) => {}
+        }
+        self.cancel = cancel;
     }
 
     /// Window mode (octal sweeps only): keep G(0..window) and the latest values, and with
@@ -379,7 +422,8 @@ impl Run {
                     Some(s) => s,
                     None => {
                         let Game::TakeAndBreak(t) = &self.game else { unreachable!("octal sweeps are of octal games") };
-                        let s = sweep.insert(Box::new(OctalSweep::auto(t, end.min(REFINE_MASK_AT))?));
+                        let first = OctalSweep::auto_with(t, end.min(REFINE_MASK_AT), self.cancel.clone())?;
+                        let s = sweep.insert(Box::new(first));
                         if let Some((window, archive)) = self.window {
                             s.set_window(window)?;
                             if archive {
@@ -405,6 +449,7 @@ impl Run {
             }
             State::Definition(seq) => {
                 while seq.len() < end {
+                    self.cancel.check()?;
                     seq.step()?;
                     if seq.len() & 0xfff == 0 {
                         progress(seq.len() as u64);
@@ -492,6 +537,16 @@ impl Run {
         match &self.state {
             State::Octal(Some(s)) => Some(s.mask()),
             _ => None,
+        }
+    }
+
+    /// The computation's state as checkpoint bytes ([`Engine::restore`] goes on from
+    /// them), for the engines that keep one (the two sweeps).
+    pub fn checkpoint(&mut self) -> Option<Vec<u8>> {
+        match &mut self.state {
+            State::Grundy(s) => Some(s.checkpoint()),
+            State::Octal(Some(s)) => Some(s.checkpoint()),
+            State::Closed { .. } | State::Octal(None) | State::Definition(_) => None,
         }
     }
 

@@ -16,10 +16,10 @@
 
 use thiserror::Error;
 
-use crate::engine::{Engine, EngineChoice, EngineError, Limits};
+use crate::engine::EngineError;
+use crate::game::Game;
 use crate::game::HeapGame;
-use crate::game::{Game, Played};
-use crate::period::{can_prove, find_period, heap_values, Method};
+use crate::period::{HeapValues, Method};
 use crate::position::model::{self, Convention, PositionError, Rule};
 
 /// Largest heap a worked solution explains: the mex table has a row per heap.
@@ -57,12 +57,6 @@ pub enum ExplainError {
     /// The move model refused the position (e.g. placements for a game not on a row).
     #[error(transparent)]
     Position(#[from] PositionError),
-    /// Misère play: Sprague-Grundy values do not decide it.
-    #[error("a worked solution uses Sprague-Grundy values, which hold for normal play only; {game} is played misère")]
-    Misere {
-        /// The game's name.
-        game: String,
-    },
     /// The values could not be computed.
     #[error(transparent)]
     Engine(#[from] EngineError),
@@ -217,58 +211,43 @@ impl Explanation {
     }
 }
 
-/// Values computed when looking for a proved period to mention in step 1.
-const PERIOD_SEARCH: usize = 20_000;
-
-/// The worked solution of `heaps` in `game`: computes the value table up to the largest
-/// heap and, where a periodicity theorem applies, the proved period, then [`explain`]s.
-/// The CLI (`grundy explain`, `grundy practice`) and the web API (`/api/practice`) both
-/// call this, so the two show the same numbers.
-pub fn worked(played: &Played, heaps: &[u64], convention: Convention) -> Result<Explanation, ExplainError> {
-    let game = &played.game;
-    if played.rule == Rule::Misere {
-        return Err(ExplainError::Misere { game: game.name() });
-    }
+/// The worked solution of `heaps` in `game` under normal play, from the values the caller
+/// found for its heaps (a table up to the largest heap, or a closed form or a proved
+/// period) and the proved period to mention in step 1, if any. A position with heaps past
+/// [`MAX_EXPLAINED_HEAP`] is worked through the closed form or the period: the table then
+/// covers the pre-period and one period, and each large heap is read from the heap of the
+/// table with the same residue.
+pub fn worked(
+    game: &Game,
+    heaps: &[u64],
+    convention: Convention,
+    values: &HeapValues,
+    period: Option<PeriodNote>,
+) -> Result<Explanation, ExplainError> {
     let largest = heaps.iter().copied().max().unwrap_or(0);
     if largest > MAX_EXPLAINED_HEAP {
-        return worked_large(game, heaps, convention);
+        return worked_large(game, heaps, convention, values);
     }
-    // A worked solution is small (heaps up to MAX_EXPLAINED_HEAP): no limit is needed.
-    let unlimited = Limits { bytes: u64::MAX, seconds: f64::INFINITY };
-    let values = heap_values(&Engine::choose(game, EngineChoice::Auto)?, largest, unlimited, &mut |_, _| {})?;
     let table: Vec<u64> = (0..=largest).map(|n| values.get(n)).collect();
-    // Only games with a periodicity theorem can have a proved period; for the others the
-    // search would compute PERIOD_SEARCH values (seconds for Grundy's game) for nothing.
-    let period = if can_prove(game) {
-        find_period(game, PERIOD_SEARCH)?.filter(|p| p.proved).map(|p| PeriodNote {
-            preperiod: p.preperiod as u64,
-            period: p.period as u64,
-            proved: p.proved,
-        })
-    } else {
-        None
-    };
     explain(game, heaps, convention, &table, period)
 }
-
-/// Seconds of computing a worked solution of a large position may spend looking for the
-/// period (Kayles proves its period from 168 values).
-const LARGE_LOOK_SECONDS: f64 = 2.0;
 
 /// The worked solution of a position with heaps past [`MAX_EXPLAINED_HEAP`]: through the
 /// game's closed form, or its period when one is proved within a short look; the table
 /// then covers the pre-period and one period, and each large heap is read from the heap
 /// of the table with the same residue.
-fn worked_large(game: &Game, heaps: &[u64], convention: Convention) -> Result<Explanation, ExplainError> {
+fn worked_large(
+    game: &Game,
+    heaps: &[u64],
+    convention: Convention,
+    values: &HeapValues,
+) -> Result<Explanation, ExplainError> {
     let largest = heaps.iter().copied().max().unwrap_or(0);
     if heaps.len() > MAX_EXPLAINED_HEAPS {
         return Err(ExplainError::TooManyHeaps { found: heaps.len() });
     }
     let too_large = ExplainError::HeapTooLarge { found: largest };
-    let engine = Engine::choose(game, EngineChoice::Auto)?;
-    let look = Limits { bytes: 1 << 30, seconds: LARGE_LOOK_SECONDS };
-    let values = heap_values(&engine, largest, look, &mut |_, _| {}).map_err(|_| too_large.clone())?;
-    if !crate::position::large::applies(game, &values, convention) {
+    if !crate::position::large::applies(game, values, convention) {
         return Err(too_large);
     }
     let (table_end, period, closed_form) = match values.method() {
@@ -285,7 +264,7 @@ fn worked_large(game: &Game, heaps: &[u64], convention: Convention) -> Result<Ex
     };
     let table: Vec<u64> = (0..table_end).map(|n| values.get(n)).collect();
     let rows = table_rows(game, &table);
-    let analysis = crate::position::large::analyze_large(game, heaps, Rule::Normal, convention, &values)?;
+    let analysis = crate::position::large::analyze_large(game, heaps, Rule::Normal, convention, values)?;
     let reduced = match period {
         Some(p) => heaps
             .iter()
@@ -465,26 +444,6 @@ mod tests {
         assert!(e.traps.contains(&Trap::SumIsNotXor { sum: 5, xor: 1 }));
         // 2 xor 5 xor 6 = 1 too: no trap about sizes here.
         assert!(!e.traps.iter().any(|t| matches!(t, Trap::SizesAreNotValues { .. })));
-    }
-
-    /// `worked` computes the table and the proved period itself: Kayles has period 12 from
-    /// heap 71 on (Guy and Smith), and Grundy's game no proved period.
-    #[test]
-    fn worked_finds_the_table_and_the_period() {
-        let kayles = Game::parse("kayles").unwrap();
-        let e = worked(&Played { game: kayles.clone(), rule: Rule::Normal }, &[3, 4], Convention::Heaps).unwrap();
-        assert_eq!(e.period, Some(PeriodNote { preperiod: 71, period: 12, proved: true }));
-        assert_eq!(e.values, vec![3, 1]);
-        let e = worked(&Played { game: Game::Grundy, rule: Rule::Normal }, &[5, 9, 12], Convention::Heaps).unwrap();
-        assert_eq!((e.values.clone(), e.period), (vec![2, 1, 1], None));
-        assert!(matches!(
-            worked(&Played::parse("misere-nim").unwrap(), &[3], Convention::Heaps),
-            Err(ExplainError::Misere { .. })
-        ));
-        assert_eq!(
-            worked(&Played { game: Game::Grundy, rule: Rule::Normal }, &[1001], Convention::Heaps),
-            Err(ExplainError::HeapTooLarge { found: 1001 })
-        );
     }
 
     #[test]

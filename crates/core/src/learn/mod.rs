@@ -2,5 +2,6 @@
 //! ([`explain`]), and practice problems reproducible by a seed ([`practice`]).
 
 pub mod explain;
+pub mod misere;
 pub mod practice;
 mod render;

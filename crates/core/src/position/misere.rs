@@ -6,7 +6,7 @@
 //! player to move wins exactly when their number is even.
 
 use crate::game::Game;
-use crate::position::misere_play::MisereOracle;
+use crate::position::misere_play::{MisereContext, MisereOracle};
 use crate::position::model::PositionError;
 use crate::position::{canonical, Outcome};
 
@@ -82,7 +82,7 @@ pub fn losing_single_heaps(game: &Game, to: u64) -> Result<Vec<u64>, PositionErr
             .filter(|&n| analyze_misere_nim(&[n]).outcome == Outcome::PlayerToMoveLoses)
             .collect());
     }
-    let mut oracle = MisereOracle::new(game, to, to)?;
+    let mut oracle = MisereOracle::new(game, to, to, &MisereContext::default())?;
     Ok((0..=to).filter(|&n| !oracle.player_to_move_wins(&[n])).collect())
 }
 

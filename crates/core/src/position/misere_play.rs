@@ -10,6 +10,7 @@ use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 
+use crate::control::Cancel;
 use crate::engine::misere::{MisereQuotient, QuotientError};
 use crate::engine::Engine;
 use crate::game::Game;
@@ -24,28 +25,58 @@ pub const ANALYSIS_MAX_HEAP: u64 = 1024;
 
 /// Games whose quotient grew past its limits, by name, with the heap where it did and why.
 /// A quotient is built heap by heap, so every bound from that heap on fails the same way:
-/// remembered for the life of the process (a server asked about the same game again would
-/// otherwise spend seconds each time reaching the same limit), a few bytes a game. Games on
-/// a graph are not remembered: two graphs may share a name.
-static FAILED: Mutex<BTreeMap<String, (u64, String)>> = Mutex::new(BTreeMap::new());
+/// a caller that answers many positions (a server, a notebook) keeps one of these, so that
+/// asking about the same game again does not spend seconds reaching the same limit again
+/// (a few bytes a game). Games on a graph are not remembered: two graphs may share a name.
+/// The core keeps no such state itself: the request API's cache owns it.
+#[derive(Debug, Default)]
+pub struct QuotientFailures(Mutex<BTreeMap<String, (u64, String)>>);
+
+impl QuotientFailures {
+    fn lock(&self) -> std::sync::MutexGuard<'_, BTreeMap<String, (u64, String)>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// What answering a misère position may use beyond the game: the caller's memory of
+/// quotients that failed, and the job's cancellation token.
+#[derive(Clone, Debug, Default)]
+pub struct MisereContext<'a> {
+    /// Quotients that grew past their limits before (none: nothing is remembered).
+    pub failures: Option<&'a QuotientFailures>,
+    /// Stops a quotient being computed.
+    pub cancel: Cancel,
+}
+
+/// Why no quotient answers: a reason in words, or the job was cancelled.
+enum NoQuotient {
+    Reason(String),
+    Cancelled,
+}
 
 /// The quotient of `game` for heaps up to `max_heap`, or why there is none.
-fn quotient(game: &Game, max_heap: u64) -> Result<MisereQuotient, String> {
+fn quotient(game: &Game, max_heap: u64, context: &MisereContext) -> Result<MisereQuotient, NoQuotient> {
     if max_heap > ANALYSIS_MAX_HEAP {
-        return Err(format!("heaps above {ANALYSIS_MAX_HEAP} are not given a quotient in an analysis"));
+        return Err(NoQuotient::Reason(format!(
+            "heaps above {ANALYSIS_MAX_HEAP} are not given a quotient in an analysis"
+        )));
     }
-    let remembered = game.largest_heap().is_none();
-    let failed = || FAILED.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((heap, reason)) = failed().get(&game.name()).filter(|_| remembered) {
-        if max_heap >= *heap {
-            return Err(reason.clone());
+    let remembered = context.failures.filter(|_| game.largest_heap().is_none());
+    if let Some((heap, reason)) = remembered.and_then(|f| f.lock().get(&game.name()).cloned()) {
+        if max_heap >= heap {
+            return Err(NoQuotient::Reason(reason));
         }
     }
-    Engine::misere_quotient(game, max_heap, false, &mut |_| {}).map_err(|e| {
-        if let (true, QuotientError::TooLarge { heap, .. } | QuotientError::Recalibration { heap }) = (remembered, &e) {
-            failed().insert(game.name(), (*heap, e.to_string()));
+    Engine::misere_quotient(game, max_heap, false, &mut |_| {}, &context.cancel).map_err(|e| {
+        if let QuotientError::Cancelled(_) = e {
+            return NoQuotient::Cancelled;
         }
-        e.to_string()
+        if let (Some(failures), QuotientError::TooLarge { heap, .. } | QuotientError::Recalibration { heap }) =
+            (remembered, &e)
+        {
+            failures.lock().insert(game.name(), (*heap, e.to_string()));
+        }
+        NoQuotient::Reason(e.to_string())
     })
 }
 
@@ -109,14 +140,22 @@ impl<'g> MisereOracle<'g> {
     /// The oracle for positions of `game` whose heaps are at most `max_heap` and whose
     /// stones are at most `stones`: the quotient when it can be computed, the exhaustive
     /// search when the quotient fails and the stones are within its limit.
-    pub fn new(game: &'g Game, max_heap: u64, stones: u64) -> Result<MisereOracle<'g>, PositionError> {
+    pub fn new(
+        game: &'g Game,
+        max_heap: u64,
+        stones: u64,
+        context: &MisereContext,
+    ) -> Result<MisereOracle<'g>, PositionError> {
         if game.has_misere_nim_rule() {
             return Ok(MisereOracle::Nim);
         }
-        match quotient(game, max_heap) {
+        match quotient(game, max_heap, context) {
             Ok(q) => Ok(MisereOracle::Quotient(Box::new(q))),
-            Err(e) if stones <= MISERE_MAX_STONES => Ok(MisereOracle::Search(Search::new(game, true), e)),
-            Err(e) => {
+            Err(NoQuotient::Cancelled) => Err(PositionError::Cancelled(crate::control::Cancelled)),
+            Err(NoQuotient::Reason(e)) if stones <= MISERE_MAX_STONES => {
+                Ok(MisereOracle::Search(Search::new(game, true), e))
+            }
+            Err(NoQuotient::Reason(e)) => {
                 Err(PositionError::MisereTooLarge { game: game.name(), stones, limit: MISERE_MAX_STONES, quotient: e })
             }
         }
@@ -130,6 +169,14 @@ impl<'g> MisereOracle<'g> {
                 !q.is_p_position(heaps).expect("positions stay within the heaps the quotient was computed for")
             }
             MisereOracle::Search(s, _) => s.player_to_move_wins(heaps),
+        }
+    }
+
+    /// The quotient, when it answers.
+    pub fn quotient(&self) -> Option<&MisereQuotient> {
+        match self {
+            MisereOracle::Quotient(q) => Some(q),
+            _ => None,
         }
     }
 

@@ -33,13 +33,11 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::engine::{Engine, EngineError, Limits};
 use crate::game::placement::{heap_moves_of, PlacedMove};
 use crate::game::words::{describe, describe_placed, Words};
 use crate::game::Game;
-use crate::game::MoveRule;
-use crate::period::{heap_values, HeapValues, QUICK_LOOK_SECONDS};
-use crate::position::misere_play::{MisereMethod, MisereOracle};
+use crate::period::HeapValues;
+use crate::position::misere_play::{MisereContext, MisereMethod, MisereOracle};
 use crate::position::{after, Outcome};
 
 pub use crate::game::words::{heap_index_of_label, heap_label};
@@ -119,6 +117,9 @@ pub enum PositionError {
         /// The most the search takes, [`super::exhaustive::MISERE_MAX_STONES`].
         limit: u64,
     },
+    /// The job's cancellation token was set.
+    #[error(transparent)]
+    Cancelled(#[from] crate::control::Cancelled),
     #[error("this position of {game} may have up to {bound} legal moves, more than the {limit} an analysis lists; positions that large are answered only for Nim, misère Nim and take-and-break codes with a proved period (`grundy period`)")]
     /// The position may have more moves than an analysis lists.
     TooManyMoves {
@@ -307,50 +308,12 @@ impl MoveCounter<'_> {
 
 /// Refuses a position that may have more than [`MAX_LISTED_MOVES`] moves, from the sizes
 /// alone: front ends call it before they compute the values an analysis needs.
-pub fn check_move_count(game: &Game, heaps: &[u64]) -> Result<(), PositionError> {
+pub fn check_move_count(game: &Game, heaps: &[u64], limit: u64) -> Result<(), PositionError> {
     let bound = heaps.iter().fold(0u64, |b, &n| b.saturating_add(game.heap_move_bound(n)));
-    if bound > MAX_LISTED_MOVES {
-        return Err(PositionError::TooManyMoves { game: game.name(), bound, limit: MAX_LISTED_MOVES });
+    if bound > limit {
+        return Err(PositionError::TooManyMoves { game: game.name(), bound, limit });
     }
     Ok(())
-}
-
-/// Why a position could not be answered: its values, or its analysis.
-#[derive(Debug, Error)]
-pub enum AnswerError {
-    /// The values it needs were refused (cost, no period yet) or failed.
-    #[error(transparent)]
-    Values(#[from] EngineError),
-    /// The analysis itself was refused.
-    #[error(transparent)]
-    Position(#[from] PositionError),
-}
-
-/// The analysis of a position as every front end asks for it, with the values it rests on:
-/// G(n) for its heaps by the cheapest exact way within `limits` ([`heap_values`]). A
-/// position too large to list can be answered only by a closed form or a proved period,
-/// so for it no table is computed, only a short look for the period
-/// ([`QUICK_LOOK_SECONDS`]); when that finds none it is refused as too large.
-/// `progress(done, total)` as for [`heap_values`].
-pub fn analyze_position(
-    engine: &Engine,
-    heaps: &[u64],
-    rule: Rule,
-    convention: Convention,
-    limits: Limits,
-    progress: &mut dyn FnMut(u64, u64),
-) -> Result<(Analysis, HeapValues), AnswerError> {
-    let game = engine.game();
-    let max = heaps.iter().copied().max().unwrap_or(0);
-    let values = match check_move_count(game, heaps) {
-        Err(too_many) if game.move_rule() == MoveRule::Other => return Err(too_many.into()),
-        Err(too_many) => {
-            let quick = Limits { seconds: limits.seconds.min(QUICK_LOOK_SECONDS), ..limits };
-            heap_values(engine, max, quick, progress).map_err(|_| too_many)?
-        }
-        Ok(()) => heap_values(engine, max, limits, progress)?,
-    };
-    Ok((analyze_values(game, heaps, rule, convention, &values)?, values))
 }
 
 /// Analyzes a position of `game` under `rule`, counting moves by `convention`, with the
@@ -363,15 +326,18 @@ pub fn analyze_values(
     rule: Rule,
     convention: Convention,
     values: &HeapValues,
+    max_listed: u64,
+    misere: &MisereContext,
 ) -> Result<Analysis, PositionError> {
-    match check_move_count(game, heaps) {
+    match check_move_count(game, heaps, max_listed) {
         Err(PositionError::TooManyMoves { .. }) if super::large::applies(game, values, convention) => {
             if convention == Convention::Placements && !Words::of(game).on_a_row() {
                 return Err(PositionError::NotARow { game: game.name() });
             }
             super::large::analyze_large(game, heaps, rule, convention, values)
         }
-        _ => analyze(game, heaps, rule, convention, |n| values.get(n)),
+        Err(too_many) => Err(too_many),
+        Ok(()) => analyze_in(game, heaps, rule, convention, |n| values.get(n), misere),
     }
 }
 
@@ -383,24 +349,55 @@ pub fn analyze(
     heaps: &[u64],
     rule: Rule,
     convention: Convention,
-    mut value: impl FnMut(u64) -> u64,
+    value: impl FnMut(u64) -> u64,
+) -> Result<Analysis, PositionError> {
+    analyze_in(game, heaps, rule, convention, value, &MisereContext::default())
+}
+
+/// [`analyze`], with what a misère answer may use: the caller's memory of failed quotients
+/// and the job's cancellation token.
+pub fn analyze_in(
+    game: &Game,
+    heaps: &[u64],
+    rule: Rule,
+    convention: Convention,
+    value: impl FnMut(u64) -> u64,
+    misere: &MisereContext,
 ) -> Result<Analysis, PositionError> {
     let words = Words::of(game);
     if convention == Convention::Placements && !words.on_a_row() {
         return Err(PositionError::NotARow { game: game.name() });
     }
     let stones = heaps.iter().fold(0u64, |s, &h| s.saturating_add(h));
-    check_move_count(game, heaps)?;
+    check_move_count(game, heaps, MAX_LISTED_MOVES)?;
     let mut oracle = match rule {
-        Rule::Misere => Some(MisereOracle::new(game, heaps.iter().copied().max().unwrap_or(0), stones)?),
+        Rule::Misere => Some(MisereOracle::new(game, heaps.iter().copied().max().unwrap_or(0), stones, misere)?),
         Rule::Normal => None,
     };
-    let misere_method = oracle.as_ref().map(MisereOracle::method);
+    analyze_by(game, heaps, convention, value, oracle.as_mut())
+}
+
+/// [`analyze_in`] with the misère oracle made by the caller (who may keep it: the misère
+/// worked solution shows the quotient that answered); `None` for normal play.
+pub fn analyze_by(
+    game: &Game,
+    heaps: &[u64],
+    convention: Convention,
+    mut value: impl FnMut(u64) -> u64,
+    mut oracle: Option<&mut MisereOracle>,
+) -> Result<Analysis, PositionError> {
+    let words = Words::of(game);
+    if convention == Convention::Placements && !words.on_a_row() {
+        return Err(PositionError::NotARow { game: game.name() });
+    }
+    check_move_count(game, heaps, MAX_LISTED_MOVES)?;
+    let rule = if oracle.is_some() { Rule::Misere } else { Rule::Normal };
+    let misere_method = oracle.as_deref().map(MisereOracle::method);
     let values: Vec<u64> = heaps.iter().map(|&n| value(n)).collect();
     let nim_sum = values.iter().fold(0, |x, &v| x ^ v);
     // Under misère play a move wins when the position it leaves is lost for the mover.
     let mut misere_wins =
-        |position: &[u64]| -> bool { oracle.as_mut().is_some_and(|o| o.player_to_move_wins(position)) };
+        |position: &[u64]| -> bool { oracle.as_deref_mut().is_some_and(|o| o.player_to_move_wins(position)) };
 
     let mut moves = Vec::new();
     let mut seen = std::collections::HashSet::new();
@@ -540,9 +537,9 @@ mod tests {
             }
         }
         let nim = Game::parse("nim").unwrap();
-        assert!(check_move_count(&nim, &[MAX_LISTED_MOVES]).is_ok());
+        assert!(check_move_count(&nim, &[MAX_LISTED_MOVES], MAX_LISTED_MOVES).is_ok());
         assert!(matches!(
-            check_move_count(&nim, &[MAX_LISTED_MOVES, 1]),
+            check_move_count(&nim, &[MAX_LISTED_MOVES, 1], MAX_LISTED_MOVES),
             Err(PositionError::TooManyMoves { bound, .. }) if bound == MAX_LISTED_MOVES + 1
         ));
     }

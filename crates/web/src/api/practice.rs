@@ -1,16 +1,13 @@
 //! Practice problems for the page's panel: `GET /api/practice?game=ID&seed=S` for a game
 //! named, typed or in the catalog, and `POST /api/practice` for a game on a graph, whose
-//! text a query cannot carry. Both ask the core's [`problem`] and [`worked`], as
+//! text a query cannot carry. Both ask the core's request API (`Session::practice`), as
 //! `grundy practice` does.
 
-use grundy_core::game::Played;
-use grundy_core::learn::explain::worked;
-use grundy_core::learn::practice::{problem, PRACTICE_MAX_HEAP};
-use grundy_core::position::model::{Convention, Rule};
+use grundy_core::ask::{Control, Convention, Rule};
 use serde_json::json;
 
 use super::graph::{graph_game, parse_played};
-use super::{entry_named, page_id, Params, Reply};
+use super::{entry_named, page_id, refused, session, Params, Reply};
 
 /// `/api/practice?game=ID&seed=S`: the practice problem of that seed (the same heaps as
 /// `grundy practice --seed S`), its answer (the number of winning moves, textbook count:
@@ -33,19 +30,24 @@ pub fn reply(query: &str) -> Reply {
     let (id, entry) = (page_id(name, &game), entry_named(name, &game));
     let (name, rules) =
         entry.map_or_else(|| (game.name(), game.rules()), |e| (e.name.to_string(), e.rules.to_string()));
-    let p = problem(seed, PRACTICE_MAX_HEAP);
-    match worked(&played, &p.heaps, Convention::Heaps) {
-        Ok(e) => Reply::json(
+    if played.rule == Rule::Misere {
+        return Reply::error(
+            422,
+            format!("practice problems count winning moves under normal play; {name} is played misère"),
+        );
+    }
+    match session().practice(&game, Rule::Normal, seed, Convention::Heaps, &mut Control::unlimited()) {
+        Ok(p) => Reply::json(
             200,
             json!({
                 "game": id,
                 "seed": seed,
                 "heaps": p.heaps,
-                "answer": e.winning_moves(),
-                "solution": e.render(&name, &rules),
+                "answer": p.answer,
+                "solution": p.solution.render_titled(&name, &rules),
             }),
         ),
-        Err(e) => Reply::error(422, e.to_string()),
+        Err(e) => refused(&e),
     }
 }
 
@@ -70,20 +72,17 @@ pub fn graph_reply(body: &[u8]) -> Reply {
         Ok(g) => g,
         Err(e) => return e,
     };
-    let vertices = game.largest_heap().unwrap_or(0);
-    let p = problem(seed, PRACTICE_MAX_HEAP.min(vertices));
-    let played = Played { game: game.clone(), rule: Rule::Normal };
-    match worked(&played, &p.heaps, Convention::Heaps) {
-        Ok(e) => Reply::json(
+    match session().practice(&game, Rule::Normal, seed, Convention::Heaps, &mut Control::unlimited()) {
+        Ok(p) => Reply::json(
             200,
             json!({
                 "game": name,
                 "seed": seed,
                 "heaps": p.heaps,
-                "answer": e.winning_moves(),
-                "solution": e.render_named(&game.name(), &game.rules(), &|v| game.heap_name(v)),
+                "answer": p.answer,
+                "solution": p.solution.render(),
             }),
         ),
-        Err(e) => Reply::error(422, e.to_string()),
+        Err(e) => refused(&e),
     }
 }

@@ -8,6 +8,11 @@
 
 use crate::Value;
 
+/// Flammenkamp's mask for Grundy's game, as the octal sweep's masks are written: every bit
+/// but the lowest. A value is sparse under a mask when the 1-bits it keeps are even in
+/// number (the one definition of the class; [`is_sparse`] is it for this mask).
+pub const MASK: u32 = !1;
+
 /// Whether `v` is in the sparse class (popcount of `v >> 1` even).
 #[inline]
 pub const fn is_sparse(v: Value) -> bool {

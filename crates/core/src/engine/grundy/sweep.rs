@@ -46,6 +46,9 @@ pub enum SweepError {
         /// The heaps asked for.
         heaps: u64,
     },
+    /// The sweep's cancellation token was set ([`crate::control::Cancel`]).
+    #[error(transparent)]
+    Cancelled(#[from] crate::control::Cancelled),
 }
 
 /// Stage 1: the smallest common value not among G(r) ^ G(n - r) over the sparse heaps r.

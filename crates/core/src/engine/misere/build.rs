@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, BinaryHeap, HashMap};
 use super::families::{Families, Kind, Stop};
 use super::monoid::{quotient_table, reduce, Cyclic, Element, Monoid, Trial};
 use super::{Limits, QuotientError};
+use crate::control::Cancel;
 use crate::game::{Game, HeapGame};
 
 /// The most candidates tried for one heap before giving up.
@@ -84,15 +85,17 @@ pub struct Builder {
     pub state: State,
     families: Families,
     limits: Limits,
+    /// Checked at every round of a heap's recalibration, which may take seconds.
+    cancel: Cancel,
     /// Heaps at which the presentation changed (a new generator or a recalibration).
     pub changes: Vec<u32>,
 }
 
 impl Builder {
     /// Q_{-1}: no heap yet, the trivial monoid.
-    pub fn new(limits: Limits) -> Builder {
+    pub fn new(limits: Limits, cancel: Cancel) -> Builder {
         let state = State { q: Monoid::trivial(), phi: Vec::new(), words: vec![Vec::new()] };
-        Builder { heaps: Heaps::new(), state, families: Families::new(1), limits, changes: Vec::new() }
+        Builder { heaps: Heaps::new(), state, families: Families::new(1), limits, cancel, changes: Vec::new() }
     }
 
     /// Adds the next heap and brings the quotient up to it.
@@ -127,6 +130,7 @@ impl Builder {
         let base = self.state.clone();
         let mut cand = self.trial(&base, &BTreeMap::from([(n as u32, 2)]), false, n)?;
         for _ in 0..MAX_ROUNDS {
+            self.cancel.check()?;
             let (word, claimed_p) = match self.verify(&cand, n)? {
                 Ok(fam) => {
                     self.state = cand;

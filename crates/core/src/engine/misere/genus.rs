@@ -21,6 +21,7 @@ use thiserror::Error;
 
 use super::canonical::{FormId, Forms, Phylum};
 use super::genus_form::GenusTable;
+use crate::control::Cancel;
 use crate::game::{Game, HeapGame};
 
 /// The largest heap whose genus is computed (every position reachable from it is
@@ -45,6 +46,9 @@ pub enum GenusError {
         /// The heap.
         heap: u64,
     },
+    /// The job's cancellation token was set.
+    #[error(transparent)]
+    Cancelled(#[from] crate::control::Cancelled),
 }
 
 /// The genus of one heap.
@@ -177,7 +181,7 @@ fn expand_cgsuite(text: &str) -> Option<(u64, GammaFn)> {
 }
 
 /// The genus of heaps 0..=`to` of `game`.
-pub fn genus(game: &Game, to: u64) -> Result<Vec<Genus>, GenusError> {
+pub fn genus(game: &Game, to: u64, cancel: &Cancel) -> Result<Vec<Genus>, GenusError> {
     if to > GENUS_MAX_HEAP {
         return Err(GenusError::TooLarge { heap: to });
     }
@@ -192,6 +196,7 @@ pub fn genus(game: &Game, to: u64) -> Result<Vec<Genus>, GenusError> {
     };
     (0..=to)
         .map(|n| {
+            cancel.check()?;
             memo.heap(n);
             let key: Vec<u32> = if memo.options[n as usize].is_empty() { vec![] } else { vec![n as u32] };
             let seq = memo.gamma(key.clone());

@@ -62,6 +62,7 @@
 
 use thiserror::Error;
 
+use crate::control::Cancel;
 use crate::game::Game;
 pub use canonical::{FormId, Forms, Phylum};
 pub use genus::{genus, Genus, GenusError, GENUS_MAX_HEAP};
@@ -134,6 +135,9 @@ pub enum QuotientError {
         /// The largest heap.
         largest: u64,
     },
+    /// The job's cancellation token was set.
+    #[error(transparent)]
+    Cancelled(#[from] crate::control::Cancelled),
 }
 
 /// How the pretending function repeats, as far as it was computed.
@@ -172,8 +176,9 @@ impl MisereQuotient {
         stop_when_periodic: bool,
         limits: Limits,
         progress: &mut dyn FnMut(u64),
+        cancel: &Cancel,
     ) -> Result<MisereQuotient, QuotientError> {
-        match MisereQuotient::compute_partial(game, to, stop_when_periodic, limits, progress) {
+        match MisereQuotient::compute_partial(game, to, stop_when_periodic, limits, progress, cancel) {
             (Some(q), None) => Ok(q),
             (_, Some(e)) => Err(e),
             (None, None) => unreachable!("a computation ends with a quotient or an error"),
@@ -189,6 +194,7 @@ impl MisereQuotient {
         stop_when_periodic: bool,
         limits: Limits,
         progress: &mut dyn FnMut(u64),
+        cancel: &Cancel,
     ) -> (Option<MisereQuotient>, Option<QuotientError>) {
         // Past MAX_HEAP only a computation that stops at the stop rule before it may start.
         if to > MAX_HEAP && !stop_when_periodic {
@@ -203,7 +209,7 @@ impl MisereQuotient {
             crate::game::PeriodicityTheorem::Octal { max_take }
             | crate::game::PeriodicityTheorem::Subtraction { max_take } => max_take,
         });
-        let mut b = build::Builder::new(limits);
+        let mut b = build::Builder::new(limits, cancel.clone());
         let mut stopped_periodic = false;
         let mut error = None;
         for n in 0..=to {
@@ -211,7 +217,7 @@ impl MisereQuotient {
                 error = Some(QuotientError::TooManyHeaps { to });
                 break;
             }
-            if let Err(e) = b.push(game) {
+            if let Err(e) = cancel.check().map_err(QuotientError::from).and_then(|()| b.push(game)) {
                 error = Some(e);
                 break;
             }

@@ -4,7 +4,15 @@ use super::*;
 use crate::position::exhaustive::{positions_up_to, Search};
 
 fn q(game: &str, to: u64) -> MisereQuotient {
-    MisereQuotient::compute(&Game::parse(game).unwrap(), to, false, Limits::default(), &mut |_| {}).unwrap()
+    MisereQuotient::compute(
+        &Game::parse(game).unwrap(),
+        to,
+        false,
+        Limits::default(),
+        &mut |_| {},
+        &crate::control::Cancel::never(),
+    )
+    .unwrap()
 }
 
 #[test]

@@ -26,8 +26,7 @@
 //! first and the latest, for bounded memory, and `checkpoint` saves and restores a sweep.
 //! Measurements against ogsolve are in `runs/bench/` (`cargo xtask bench --peers`).
 
-use thiserror::Error;
-
+use crate::control::Cancel;
 use crate::engine::definition::Wide;
 use crate::engine::Values;
 use crate::game::TakeAndBreak;
@@ -38,12 +37,14 @@ mod avx2;
 mod block;
 mod checkpoint;
 mod dense;
+mod error;
 mod mask;
 mod scalar;
 mod store;
 mod window;
 
 use dense::{run_pair, Dense, DENSE_FROM, DENSE_FROM_SCALAR, PAIR_FROM, PAIR_STEP};
+pub use error::OctalSweepError;
 pub use mask::best_mask;
 use mask::{best_rule, flipped};
 use scalar::{Rule, Scalar, Stop};
@@ -87,47 +88,6 @@ impl OctalKernel {
     }
 }
 
-/// Why an octal sweep cannot be built or run.
-#[derive(Debug, Error, Clone, PartialEq, Eq)]
-pub enum OctalSweepError {
-    #[error("{code} is not an octal game (digits below 8, no '!'); the sparse sweep does not apply")]
-    /// The game has a digit of 8 or more or a `!`, which the method does not handle.
-    NotOctal {
-        /// The game's code, as given.
-        code: String,
-    },
-    #[error("the sparse/common mask must not be 0 (every value would be sparse)")]
-    /// The mask was 0: no value would be common, so stage 1 would find nothing.
-    ZeroMask,
-    #[error("heap {heap} would have a value beyond 32 bits")]
-    /// A value does not fit in 32 bits.
-    TooLarge {
-        /// The heap whose value does not fit.
-        heap: u64,
-    },
-    #[error("the heap-parity rule needs every split to take stones of one parity")]
-    /// The heap-parity rule was asked for, but the splitting moves take stones of both
-    /// parities, so the rule is not sound for this game.
-    MixedTakeParity,
-    #[error("heap {heap} needs values past a window of {window} heaps: {why}")]
-    /// In window mode, heap `heap` needs a value no longer held: it is sparse, or its
-    /// splits must be scanned past the window.
-    WindowTooSmall {
-        /// The heap.
-        heap: u64,
-        /// The window.
-        window: usize,
-        /// Why it needs more.
-        why: &'static str,
-    },
-    #[error("this CPU cannot run the {kernel:?} kernel")]
-    /// The kernel asked for needs an instruction set this CPU lacks.
-    KernelUnavailable {
-        /// The kernel asked for.
-        kernel: OctalKernel,
-    },
-}
-
 /// G(0..N) of an octal game by the sparse-space method.
 pub struct OctalSweep {
     /// The game's code, as given (checkpoints name it).
@@ -167,7 +127,17 @@ pub struct OctalSweep {
     archive: Option<window::Archive>,
     /// Heaps whose scans read the archive.
     deep_scans: u64,
+    /// Checked between steps of at most [`CANCEL_STEP`] heaps (fewer where heaps cost
+    /// more): a cancelled sweep stops with every value it holds computed.
+    cancel: Cancel,
 }
+
+/// The most heaps a kernel runs between two checks of the cancellation token (the block
+/// kernels: .6 takes about 0.1 s for 2^16 heaps).
+const CANCEL_STEP: usize = 1 << 16;
+
+/// The most splits the dense kernel marks between two checks (about 0.05 s at 0.4 ns a split).
+const CANCEL_SPLITS: usize = 1 << 27;
 
 /// Whether `v` is sparse under `mask`.
 #[inline]
@@ -211,6 +181,7 @@ impl OctalSweep {
             tally: Tally::default(),
             archive: None,
             deep_scans: 0,
+            cancel: Cancel::never(),
         })
     }
 
@@ -244,8 +215,14 @@ impl OctalSweep {
     /// 2^16 (on heaps n/2 .. n, computed under the mask chosen before). Works for every octal code, including
     /// those whose values keep growing (one bit above the largest value is allowed).
     pub fn auto(game: &TakeAndBreak, end: usize) -> Result<OctalSweep, OctalSweepError> {
+        OctalSweep::auto_with(game, end, Cancel::never())
+    }
+
+    /// [`OctalSweep::auto`], stopped by `cancel` (kept by the sweep: [`OctalSweep::set_cancel`]).
+    pub fn auto_with(game: &TakeAndBreak, end: usize, cancel: Cancel) -> Result<OctalSweep, OctalSweepError> {
         let first_end = 4096.min(end.max(64));
         let mut s = OctalSweep::new(game, 1)?;
+        s.set_cancel(cancel);
         s.run_to(first_end)?;
         s.refine_mask(first_end / 2)?;
         if end > 4 * first_end {
@@ -376,12 +353,19 @@ impl OctalSweep {
 
     /// G(n), for n below [`OctalSweep::len`] (in window mode, a value still held).
     pub fn get(&self, n: usize) -> Wide {
+        self.held(n).expect("G(n) is held: n < len and, in window mode, not let go")
+    }
+
+    /// G(n) when it is held: below [`OctalSweep::len`] and, in window mode, among the first
+    /// or the latest values.
+    pub fn held(&self, n: usize) -> Option<Wide> {
+        if n >= self.len() {
+            return None;
+        }
         match self.window {
-            Some(w) if n >= w => {
-                assert!(n >= w + self.shift, "G({n}) is no longer held in window mode");
-                self.values.get(n - self.shift)
-            }
-            _ => self.values.get(n),
+            Some(w) if n >= w && n < w + self.shift => None,
+            Some(w) if n >= w => Some(self.values.get(n - self.shift)),
+            _ => Some(self.values.get(n)),
         }
     }
 
@@ -416,6 +400,13 @@ impl OctalSweep {
     /// The sparse/common mask in use.
     pub fn mask(&self) -> Wide {
         self.mask
+    }
+
+    /// Stops the sweep with [`OctalSweepError::Cancelled`] soon after `cancel` is set (it is
+    /// checked every 2^16 heaps at most, or every 2^27 splits of the dense kernel); the values
+    /// held are then all computed, so a checkpoint resumes.
+    pub fn set_cancel(&mut self, cancel: Cancel) {
+        self.cancel = cancel;
     }
 
     /// The kernel in use ([`OctalKernel::best`] unless set).
@@ -466,6 +457,7 @@ impl OctalSweep {
         // and are skipped by steps that pass a doubling).
         let mut weigh_at = (self.values.len() + 1).next_power_of_two().max(1 << 12);
         while self.values.len() < end {
+            self.cancel.check()?;
             let n = self.values.len();
             if n >= weigh_at {
                 self.weigh_sparse(n / 2);
@@ -475,7 +467,7 @@ impl OctalSweep {
                 if let Store::Narrow(g) = &mut self.values {
                     let n = g.len();
                     // Two threads, a heap each, in steps that leave room for progress.
-                    let stop = end.min(weigh_at).min(n + PAIR_STEP);
+                    let stop = end.min(weigh_at).min(n + PAIR_STEP).min(n + (CANCEL_SPLITS / n.max(1)).max(2));
                     let done = if self.threads == 2 && n >= PAIR_FROM && stop - n >= 2 {
                         run_pair(&self.digits, &self.split_takes, g, stop)
                     } else {
@@ -502,8 +494,9 @@ impl OctalSweep {
             if self.kernel != OctalKernel::Scalar && self.kernel != OctalKernel::Dense && block::applies(self.max) {
                 let reach = self.reach();
                 if let Store::Narrow(narrow) = &mut self.values {
-                    // Back here at the next doubling, to weigh the sparse heaps again.
-                    let stop = end.min(weigh_at);
+                    // Back here at the next doubling, to weigh the sparse heaps again, and
+                    // to check the cancellation token.
+                    let stop = end.min(weigh_at).min(narrow.len() + CANCEL_STEP);
                     let moves = block::Moves { digits: &self.digits, split_takes: &self.split_takes, reach };
                     let mut s = block::Sweep {
                         narrow,

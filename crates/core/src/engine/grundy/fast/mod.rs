@@ -19,6 +19,7 @@
 //! measurements behind each choice are in `runs/bench/` (2026-12-01-*.md and
 //! avx2-low-bytes-2026-12-01.md).
 
+use crate::control::Cancel;
 use crate::engine::grundy::class::ValueSet;
 use crate::engine::grundy::state::{HeapResult, SweepState};
 use crate::engine::grundy::stats::{SweepStats, DEFAULT_INTERVAL_LOG2};
@@ -28,6 +29,7 @@ use crate::Value;
 mod avx2;
 mod avx512;
 mod handoff;
+mod held;
 mod low;
 mod portable;
 mod recent;
@@ -140,6 +142,8 @@ pub struct FastSweep {
     window: Option<usize>,
     /// G(0..window), kept once the window has moved past them.
     prefix: Vec<Value>,
+    /// Checked after every block: a cancelled sweep stops at a block's end, its state whole.
+    cancel: Cancel,
 }
 
 /// Blocks whose far marks the helper thread makes while the main thread does one: a queue
@@ -181,7 +185,15 @@ impl FastSweep {
             base: 0,
             window: None,
             prefix: Vec::new(),
+            cancel: Cancel::never(),
         }
+    }
+
+    /// Stop with [`SweepError::Cancelled`] at the end of the block during which `cancel`
+    /// is set (a block is 64 heaps: microseconds); the state is then that of a whole number
+    /// of blocks, so a checkpoint taken after the stop resumes exactly.
+    pub fn set_cancel(&mut self, cancel: Cancel) {
+        self.cancel = cancel;
     }
 
     /// Use one thread (everything in order) or two (stage 1 of the next block on a helper).
@@ -221,14 +233,6 @@ impl FastSweep {
     }
 
     /// The first values held: all of them, or in window mode G(0..window).
-    pub fn first_values(&self) -> &[Value] {
-        if self.base == 0 {
-            &self.state.values
-        } else {
-            &self.prefix
-        }
-    }
-
     /// Window mode: keep only G(0..window) and the latest `window` values, so that memory
     /// does not grow with N (about 5 * window bytes). The window must hold every split
     /// the scans reach and every sparse heap (Flammenkamp: all below 2^26 up to 2^38); a
@@ -318,6 +322,7 @@ impl FastSweep {
                 let mut job = run_far_job(self.kernel, job, self.final_values());
                 self.block(&mut job)?;
                 progress(self.len());
+                self.cancel.check()?;
             }
             return Ok(());
         }
@@ -348,6 +353,7 @@ impl FastSweep {
                 }
                 self.block(&mut current)?;
                 progress(self.len());
+                self.cancel.check()?;
                 if current.stop >= end {
                     return Ok(());
                 }
