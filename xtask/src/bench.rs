@@ -13,8 +13,10 @@ use std::process::Command;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use grundy_core::engine::grundy::naive;
-use grundy_core::{FastSweep, GrundyKernel, SparseSweep};
+use grundy_core::ask::{
+    Control, EngineChoice, GrundyKernel, Limits, Session, SweepRequest, SweepStatus, TableRequest, GRUNDY_SPARSE_MASK,
+};
+use grundy_core::game::Game;
 use grundy_sources::atomic::write_atomic;
 use serde::{Deserialize, Serialize};
 
@@ -84,27 +86,36 @@ pub struct OneArgs {
 pub fn run_one(args: OneArgs) -> Result<()> {
     let n = args.heaps;
     let started = Instant::now();
-    let sparse_heaps = match args.method.as_str() {
-        "naive" => naive::grundy_values(n as usize - 1)
-            .iter()
-            .filter(|&&v| grundy_core::engine::grundy::class::is_sparse(v))
-            .count() as u64,
-        "plain" => {
-            let mut s = SparseSweep::new();
-            s.run_to(n)?;
-            s.stats().sparse_heaps.len() as u64
+    let session = Session::new();
+    let mut ctl = Control::new(Limits { bytes: u64::MAX, seconds: f64::INFINITY });
+    let grundy = Game::parse("grundy").expect("Grundy's game has a name");
+    let mut req = SweepRequest::new(grundy.clone(), n);
+    match args.method.as_str() {
+        "naive" => {
+            // The mex definition, the slow reference.
+            let req = TableRequest { game: grundy, count: n, engine: EngineChoice::Definition, resume: None };
+            let table = session.table(&req, &mut ctl)?;
+            let sparse = (0..n).filter(|&h| (table.get(h) & u64::from(GRUNDY_SPARSE_MASK)).count_ones() % 2 == 0);
+            let m = Measurement {
+                method: args.method,
+                heaps: n,
+                seconds: started.elapsed().as_secs_f64(),
+                peak_rss_mib: util::peak_rss_mib(),
+                sparse_heaps: sparse.count() as u64,
+            };
+            println!("{}", serde_json::to_string(&m)?);
+            return Ok(());
         }
-        "fast" | "fast-1-thread" | "fast-portable" => {
-            let kernel = if args.method == "fast-portable" { GrundyKernel::Portable } else { GrundyKernel::detect() };
-            let mut s = FastSweep::with_options(21, kernel);
-            if args.method == "fast-1-thread" {
-                s.set_threads(1);
-            }
-            s.run_to(n)?;
-            s.stats().sparse_heaps.len() as u64
-        }
+        "plain" => req.grundy.plain = true,
+        "fast" => {}
+        "fast-1-thread" => req.grundy.single_thread = true,
+        "fast-portable" => req.grundy.kernel = Some(GrundyKernel::Portable),
         m => bail!("unknown method {m:?}"),
-    };
+    }
+    let mut sweep = session.sweep(&req, &mut ctl)?;
+    sweep.run_to(n, &mut ctl)?;
+    let SweepStatus::Grundy { stats, .. } = sweep.status() else { unreachable!("a sweep of Grundy's game") };
+    let sparse_heaps = stats.sparse_heaps.len() as u64;
     let m = Measurement {
         method: args.method,
         heaps: n,

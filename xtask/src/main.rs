@@ -78,8 +78,9 @@ struct AllArgs {
 fn all(args: AllArgs) -> anyhow::Result<()> {
     let committed = verify::default_summary();
     let summary = if args.reuse {
-        let current =
-            verify::load_summary(&committed).map(|s| s.algorithm == grundy_core::FastSweep::ALGORITHM).unwrap_or(false);
+        let current = verify::load_summary(&committed)
+            .map(|s| s.algorithm == grundy_core::ask::GRUNDY_SWEEP_ALGORITHM)
+            .unwrap_or(false);
         if current {
             println!("using {} (same algorithm; --reuse)", committed.display());
         } else {

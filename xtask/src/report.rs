@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use anyhow::Result;
-use grundy_core::FastSweep;
+use grundy_core::ask::{Control, Session, SweepRequest, SweepStatus};
 use grundy_report::findings::Findings;
 use grundy_report::verify::verify;
 use grundy_report::{markdown, plot};
@@ -41,10 +41,14 @@ pub fn run(args: Args) -> Result<()> {
     findings = findings.with_longer(&summary, &longer, &claims, &references)?;
     findings.periods = grundy_report::periods::findings(&crate::prove::load_all()?, &crate::prove::published()?);
     let out = args.out.unwrap_or_else(|| util::root().join("runs/report"));
-    let mut sweep = FastSweep::new();
-    sweep.run_to(PLOT_HEAPS.min(summary.heaps))?;
+    let heaps = PLOT_HEAPS.min(summary.heaps);
+    let game = grundy_core::game::Game::parse("grundy").expect("Grundy's game has a name");
+    let mut ctl = Control::unlimited();
+    let mut sweep = Session::new().sweep(&SweepRequest::new(game, heaps), &mut ctl)?;
+    sweep.run_to(heaps, &mut ctl)?;
+    let SweepStatus::Grundy { first_values, .. } = sweep.status() else { unreachable!("a sweep of Grundy's game") };
     let pictures = [("values.svg", "G(n) for n <= 30,000"), ("sparse-heaps.svg", "where the sparse heaps lie")];
-    write_atomic(&out.join("values.svg"), plot::values_svg(sweep.values()).as_bytes())?;
+    write_atomic(&out.join("values.svg"), plot::values_svg(first_values).as_bytes())?;
     write_atomic(&out.join("sparse-heaps.svg"), plot::sparse_svg(&summary.sparse_heaps, summary.heaps).as_bytes())?;
     write_atomic(&out.join("findings.json"), findings.to_json().as_bytes())?;
     write_atomic(&out.join("report.md"), markdown::report(&findings, &pictures).as_bytes())?;

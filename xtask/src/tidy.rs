@@ -18,11 +18,15 @@ const CORE_FORBIDDEN: &[&str] =
 /// more than one concept (the house style's advice), so it is split where they part.
 const MAX_LINES: usize = 600;
 
-/// The front ends: they ask the engine chooser (`grundy_core::engine::Engine`) and never
-/// name an engine's own type.
-const FRONT_ENDS: &[&str] = &["crates/cli/src/", "crates/web/src/", "crates/census/src/"];
+/// The front ends: they ask the core only through its request API.
+const FRONT_ENDS: &[&str] =
+    &["crates/cli/src/", "crates/web/src/", "crates/census/src/", "crates/python/src/", "xtask/src/"];
 
-/// The engines' own types, which only grundy-core, the benchmarks and the sweep task name.
+/// The core's modules a front end may name: the request API, the game parser (and the
+/// descriptions of a game: its catalog and words), and the count parser.
+const FRONT_DOORS: &[&str] = &["ask", "game", "count"];
+
+/// The engines' own types, which only grundy-core names.
 const ENGINE_TYPES: &[&str] = &["FastSweep", "SparseSweep", "OctalSweep", "Sequence"];
 
 /// The kinds of game; matching on them is for the game's folder and the engines only.
@@ -38,12 +42,17 @@ const GAME_KIND_OWNERS: &[&str] = &["crates/core/src/game/", "crates/core/src/en
 /// - every library crate's `lib.rs` has `#![deny(missing_docs)]`, and no file allows
 ///   `missing_docs` anywhere;
 /// - no file under `crates/*/src` is longer than [`MAX_LINES`] lines;
-/// - the front ends ([`FRONT_ENDS`]) name none of the [`ENGINE_TYPES`];
-/// - outside [`GAME_KIND_OWNERS`] no code matches on the game kind ([`GAME_KINDS`] before
-///   a `=>`, or after `if let`/`let`/`matches!`);
+/// - the front ends ([`FRONT_ENDS`]) reach grundy-core only through [`FRONT_DOORS`] (a
+///   path `grundy_core::X` or a `use grundy_core::{X, ...}` with any other X is refused)
+///   and name none of the [`ENGINE_TYPES`];
+/// - outside [`GAME_KIND_OWNERS`] no code matches on the game kind or compares with it
+///   ([`GAME_KINDS`] before a `=>`, after `if let`/`let`/`matches!`, or beside `==`/`!=`);
 /// - `std::process::Command` only in `xtask/` and in the tests of the `grundy` binary
 ///   (`crates/cli/tests/`), where running the binary is the only way to test it;
 /// - grundy-core depends on exactly [`CORE_DEPENDENCIES`] and uses none of [`CORE_FORBIDDEN`];
+/// - every `unsafe` block and `unsafe impl` has a `// SAFETY:` comment on its line or on
+///   the comment lines just above it (clippy's `undocumented_unsafe_blocks` checks the same
+///   where it builds; this keeps it in every file, test code included);
 /// - no `#[ignore]` without a reason string (`#[ignore = "why"]`).
 pub fn check(root: &Path) -> Vec<String> {
     let mut problems = Vec::new();
@@ -72,11 +81,21 @@ pub fn check(root: &Path) -> Vec<String> {
         if rel.starts_with("crates/") && rel.contains("/src/") && lines > MAX_LINES {
             problems.push(format!("{rel}: {lines} lines, more than {MAX_LINES}; split it where its concepts part"));
         }
-        if FRONT_ENDS.iter().any(|f| rel.starts_with(f)) {
-            for name in ENGINE_TYPES {
-                if code_lines(&text).any(|l| contains_word(l, name)) {
+        if FRONT_ENDS.iter().any(|f| rel.starts_with(f)) && !rule_file {
+            let bench = rel.starts_with("xtask/src/bench");
+            for (i, line) in text.lines().enumerate() {
+                if let Some(path) = core_path_outside_the_doors(line) {
                     problems.push(format!(
-                        "{rel}: names the engine type {name}; a front end asks grundy_core::engine::Engine"
+                        "{rel}:{}: reaches grundy_core::{path}; a front end asks the request API (grundy_core::ask), the game parser (grundy_core::game) or the count parser (grundy_core::count)",
+                        i + 1
+                    ));
+                }
+            }
+            for name in ENGINE_TYPES {
+                // The benchmarks name the sweep they measure in their records' words.
+                if !bench && code_lines(&text).any(|l| contains_word(l, name)) {
+                    problems.push(format!(
+                        "{rel}: names the engine type {name}; a front end asks the request API, grundy_core::ask"
                     ));
                 }
             }
@@ -102,6 +121,13 @@ pub fn check(root: &Path) -> Vec<String> {
                 if text.contains(word) {
                     problems.push(format!("{rel}: uses {word}; grundy-core must stay free of I/O"));
                 }
+            }
+        }
+        if !rule_file {
+            for at in unsafe_without_safety(&text) {
+                problems.push(format!(
+                    "{rel}:{at}: an unsafe block or impl without a `// SAFETY:` comment saying why it is sound"
+                ));
             }
         }
         for (i, line) in text.lines().enumerate() {
@@ -144,8 +170,8 @@ fn contains_word(line: &str, word: &str) -> bool {
         .any(|(at, _)| !ident(line[..at].chars().next_back()) && !ident(line[at + word.len()..].chars().next()))
 }
 
-/// The game kind `line` matches on, if it does: a pattern before `=>`, or after `if let`,
-/// `let` or `matches!(`.
+/// The game kind `line` matches on or compares with, if it does: a pattern before `=>`,
+/// after `if let`, `let` or `matches!(`, or an operand of `==` or `!=`.
 fn matched_game_kind(line: &str) -> Option<&'static str> {
     let code = line.trim_start();
     if code.starts_with("//") {
@@ -155,8 +181,76 @@ fn matched_game_kind(line: &str) -> Option<&'static str> {
         let Some(at) = code.find(kind) else { return false };
         let after = &code[at..];
         let before = &code[..at];
-        after.contains("=>") || before.trim_end().ends_with("let") || before.contains("matches!(")
+        let compared = |s: &str| s.contains("==") || s.contains("!=");
+        after.contains("=>")
+            || before.trim_end().ends_with("let")
+            || before.contains("matches!(")
+            || compared(before.trim_end().rsplit(['(', '{', ',', ';']).next().unwrap_or(""))
+            || compared(after[kind.len()..].split([')', '{', ',', ';']).next().unwrap_or(""))
     })
+}
+
+/// The first path into grundy-core on `line` that does not go through [`FRONT_DOORS`]:
+/// `grundy_core::engine::...`, `grundy_core::FastSweep`, or an item of a
+/// `use grundy_core::{...}` group.
+fn core_path_outside_the_doors(line: &str) -> Option<String> {
+    let code = line.trim_start();
+    if code.starts_with("//") {
+        return None;
+    }
+    let mut rest = code;
+    while let Some(at) = rest.find("grundy_core::") {
+        let after = &rest[at + "grundy_core::".len()..];
+        let heads: Vec<&str> = match after.strip_prefix('{') {
+            Some(group) => group.split('}').next().unwrap_or("").split(',').map(str::trim).collect(),
+            None => vec![after],
+        };
+        for head in heads {
+            let name: String = head.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            if !name.is_empty() && !FRONT_DOORS.contains(&name.as_str()) {
+                return Some(name);
+            }
+        }
+        rest = after;
+    }
+    None
+}
+
+/// The lines (from 1) of `text` that open an `unsafe` block or an `unsafe impl` with no
+/// `// SAFETY:` comment on the line or in the comments (and attributes) just above it; the
+/// comment may also sit above the statement the block ends, as in `let x = unsafe { .. };`.
+fn unsafe_without_safety(text: &str) -> Vec<usize> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut found = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let code = line.split("//").next().unwrap_or("");
+        let opens = code.match_indices("unsafe").any(|(at, _)| {
+            let after = code[at + "unsafe".len()..].trim_start();
+            let word_before = code[..at].chars().next_back().is_some_and(|c| c.is_alphanumeric() || c == '_');
+            !word_before && (after.starts_with('{') || after.starts_with("impl"))
+        });
+        if !opens || line.contains("SAFETY:") {
+            continue;
+        }
+        let mut j = i;
+        let mut documented = false;
+        while j > 0 {
+            j -= 1;
+            let above = lines[j].trim_start();
+            if above.starts_with("//") {
+                if above.contains("SAFETY:") {
+                    documented = true;
+                    break;
+                }
+            } else if !above.starts_with("#[") {
+                break;
+            }
+        }
+        if !documented {
+            found.push(i + 1);
+        }
+    }
+    found
 }
 
 /// The names in the `[dependencies]` table of a Cargo.toml, in order.

@@ -200,8 +200,11 @@ fn our_timings(bench_dir: &Path) -> Result<Vec<Timing>> {
     }
     let heaps = 30_001;
     let started = Instant::now();
-    let mut sweep = grundy_core::FastSweep::new();
-    sweep.run_to(heaps)?;
+    let game = grundy_core::game::Game::parse("grundy").expect("Grundy's game has a name");
+    let mut ctl = grundy_core::ask::Control::unlimited();
+    let mut sweep =
+        grundy_core::ask::Session::new().sweep(&grundy_core::ask::SweepRequest::new(game, heaps), &mut ctl)?;
+    sweep.run_to(heaps, &mut ctl)?;
     timings.push(Timing {
         method: "fast".into(),
         heaps,

@@ -337,7 +337,7 @@ mod model {
             for heaps in positions_up_to(9) {
                 for &convention in conventions {
                     let a = analyze(&game, &heaps, Rule::Normal, convention, |n| n).unwrap();
-                    let splits = game == Game::Grundy;
+                    let splits = grundy_core::game::words::Words::of(&game) == grundy_core::game::words::Words::Split;
                     for m in &a.moves {
                         let mut words = vec![heap_label(m.heap_index)];
                         if !splits {
@@ -369,7 +369,7 @@ mod model {
         {
             let game = Game::parse(name).unwrap();
             let a = analyze(&game, heaps, Rule::Normal, Convention::Heaps, |n| n).unwrap();
-            out.push((a, game == Game::Grundy));
+            out.push((a, grundy_core::game::words::Words::of(&game) == grundy_core::game::words::Words::Split));
         }
         out
     }

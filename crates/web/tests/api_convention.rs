@@ -36,7 +36,10 @@ fn to_counts_heaps_as_the_cli_does() {
         .collect();
     assert_eq!(v["values"], serde_json::json!(cli));
     assert_eq!(get("/api/values?game=grundy&to=30001").1["values"].as_array().unwrap().len(), 30_001);
-    assert_eq!(get("/api/values?to=0").1["values"], serde_json::json!([]));
+    // No values asked for is refused, as `grundy values --to 0` refuses it.
+    let (status, v) = get("/api/values?to=0");
+    assert_eq!(status, 400, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("no values asked for"), "{v}");
     // The CLI's count forms.
     assert_eq!(get("/api/values?to=2%5E4").1["values"].as_array().unwrap().len(), 16);
 }

@@ -6,10 +6,9 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
+use grundy_core::ask::{AskError, Cancel, Control, Limits, Session, SweepRequest, SweepStatus, GRUNDY_SWEEP_ALGORITHM};
 pub use grundy_core::count::parse_count;
-use grundy_core::engine::{Engine, EngineChoice};
 use grundy_core::game::Game;
-use grundy_core::{FastSweep, GrundyKernel};
 use grundy_report::Summary;
 use grundy_sources::atomic::{write_atomic, write_atomic_with};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -27,9 +26,11 @@ pub const DEFAULT_HEAPS: u64 = 1 << 26;
 const DEFAULT_EVERY: u64 = 1 << 21;
 
 /// Heaps per call into the sweep; the progress bar moves after each, and a checkpoint may
-/// be written between two. The step `FastSweep::run_to_with` reports at (it calls
-/// `run_to` in such steps, whose block loop is the fast one).
-const PROGRESS_STEP: u64 = grundy_core::engine::grundy::fast::PROGRESS_STEP;
+/// be written between two (the sweep reports its own progress at the same step).
+const PROGRESS_STEP: u64 = 1 << 20;
+
+/// The progress bar of a long sweep.
+const PROGRESS_TEMPLATE: &str = "{bar:40} {human_pos}/{human_len} heaps  {per_sec}  ETA {eta}";
 
 /// By default a checkpoint is written at such a chance only once this much sweeping has
 /// passed since the last one, so that a short run does not spend its time writing them
@@ -152,10 +153,30 @@ impl Metadata {
     }
 }
 
-/// Resident bytes per heap held in memory: the core's one figure for Grundy's sweep
-/// ([`Engine::bytes_per_heap`]), which a window mode holds per window heap.
+/// Resident bytes per heap held in memory: the core's one figure for Grundy's sweep (its
+/// estimate of a sweep, per heap), which a window mode holds per window heap.
 pub fn bytes_per_heap() -> u64 {
-    Engine::choose(&Game::Grundy, EngineChoice::Auto).expect("Auto applies to every game").bytes_per_heap()
+    let req = SweepRequest::new(grundy(), 1 << 20);
+    Session::new().estimate_sweep(&req).map_or(6, |cost| cost.bytes >> 20)
+}
+
+/// Grundy's game.
+fn grundy() -> Game {
+    Game::parse("grundy").expect("Grundy's game has a name")
+}
+
+/// A token Ctrl-C sets: the sweep stops at the end of a block, writes its last checkpoint and
+/// says how to go on.
+pub(crate) fn ctrl_c() -> Cancel {
+    let cancel = Cancel::new();
+    let set = cancel.clone();
+    let _ = ctrlc::set_handler(move || {
+        if set.is_cancelled() {
+            std::process::exit(130);
+        }
+        set.cancel();
+    });
+    cancel
 }
 
 /// Memory the sweep will hold, in bytes: every heap, or in window mode the window's.
@@ -174,7 +195,7 @@ pub(crate) fn available_memory() -> Option<u64> {
 
 /// Bytes as people read them (the core's words, for the u128 estimates here).
 pub(crate) fn human_bytes(bytes: u128) -> String {
-    grundy_core::engine::cost::human_bytes(u64::try_from(bytes).unwrap_or(u64::MAX))
+    grundy_core::ask::human_bytes(u64::try_from(bytes).unwrap_or(u64::MAX))
 }
 
 /// Refuses, before anything starts, a run whose memory cannot fit in `available` bytes,
@@ -221,7 +242,7 @@ pub fn run(args: Args) -> Result<()> {
     if let Some(code) = game.octal() {
         return octal::run(args, code.clone());
     }
-    if game != Game::Grundy {
+    if game.name() != grundy().name() {
         bail!("--game {}: the long sweep is for Grundy's game and octal games, not {}", args.game, game.name());
     }
     if args.archive {
@@ -248,34 +269,36 @@ pub fn run(args: Args) -> Result<()> {
         check_writable(ckpt.parent().expect("a checkpoint has a folder"), "checkpoint folder")?;
     }
     let window = args.window.map(|w| usize::try_from(w).context("--window is too large")).transpose()?;
+    let mut req = SweepRequest::new(game, n).with_window(window);
+    req.grundy.single_thread = args.single_thread;
+    let session = Session::new();
+    let cancel = ctrl_c();
+    let mut ctl = Control::new(Limits { bytes: u64::MAX, seconds: f64::INFINITY }).with_cancel(cancel);
     let mut sweep = if args.resume {
         let bytes = fs::read(&ckpt).with_context(|| format!("no checkpoint to resume at {}", ckpt.display()))?;
-        let sweep = FastSweep::restore_with_window(&bytes, GrundyKernel::detect(), window)
-            .with_context(|| format!("refusing checkpoint {}", ckpt.display()))?;
-        drop(bytes);
-        if sweep.len() > n {
-            bail!("refusing checkpoint {}: it holds {} heaps, more than --to {n}", ckpt.display(), sweep.len());
-        }
-        if sweep.stats().scan.interval_log2 != 21 {
-            bail!(
-                "refusing checkpoint {}: its scan intervals are 2^{} heaps, not 2^21",
+        let mut sweep = session.resume_sweep(&req, &bytes).map_err(|e| {
+            let why = e.to_string();
+            anyhow::anyhow!(
+                "refusing checkpoint {}: {}",
                 ckpt.display(),
-                sweep.stats().scan.interval_log2
-            );
+                why.trim_start_matches("refusing the checkpoint: ")
+            )
+        })?;
+        drop(bytes);
+        let interval = match sweep.status() {
+            SweepStatus::Grundy { stats, .. } => stats.scan.interval_log2,
+            SweepStatus::Octal { .. } => unreachable!("a sweep of Grundy's game"),
+        };
+        if interval != 21 {
+            bail!("refusing checkpoint {}: its scan intervals are 2^{interval} heaps, not 2^21", ckpt.display());
         }
         eprintln!("resuming at heap {} of {n}", sweep.len());
         sweep
     } else {
-        let mut sweep = FastSweep::new();
-        if let Some(w) = window {
-            sweep.set_window(w);
-        }
-        sweep
+        session.sweep(&req, &mut ctl)?
     };
-    if args.single_thread {
-        sweep.set_threads(1);
-    }
-    if let Some(w) = sweep.window() {
+    if let Some(w) = window {
+        let w = w.max(1024);
         eprintln!("window mode: keeping G(0..{w}) and the latest {w} to {} values", w + w / 2);
     }
     let resumed_from = sweep.len();
@@ -287,7 +310,22 @@ pub fn run(args: Args) -> Result<()> {
     while sweep.len() < n {
         let boundary = (sweep.len() / every + 1).saturating_mul(every).min(n);
         let next = boundary.min(sweep.len() + PROGRESS_STEP);
-        sweep.run_to(next).context("sweep stopped")?;
+        match sweep.run_to(next, &mut ctl) {
+            Err(AskError::Cancelled) => {
+                bar.finish_and_clear();
+                write_atomic_with(&ckpt, |sink| sweep.checkpoint_with(sink))
+                    .with_context(|| format!("writing checkpoint {}", ckpt.display()))?;
+                eprintln!(
+                    "interrupted at heap {} of {n}: checkpoint written to {}; go on with: cargo xtask compute --to {n}{}{} --resume",
+                    sweep.len(),
+                    ckpt.display(),
+                    window.map_or(String::new(), |w| format!(" --window {w}")),
+                    args.out.as_ref().map_or(String::new(), |o| format!(" --out {}", o.display())),
+                );
+                std::process::exit(130);
+            }
+            other => other.context("sweep stopped")?,
+        }
         bar.set_position(next);
         let at_boundary = next == boundary && next < n;
         if at_boundary && last_checkpoint.elapsed().as_secs_f64() >= min_seconds {
@@ -308,11 +346,13 @@ pub fn run(args: Args) -> Result<()> {
         Some(w) => format!("cargo xtask compute --to {n} --window {w}"),
         None => format!("cargo xtask compute --to {n}"),
     };
-    let summary = Summary::new(&command, FastSweep::ALGORITHM, sweep.first_values(), sweep.stats());
+    let (kernel, threads) = (sweep.kernel_name(), sweep.threads());
+    let SweepStatus::Grundy { stats, first_values } = sweep.status() else { unreachable!("a sweep of Grundy's game") };
+    let summary = Summary::new(&command, GRUNDY_SWEEP_ALGORITHM, first_values, stats);
     let summary_path = out.join("summary.json");
     write_atomic(&summary_path, summary.to_json().as_bytes())
         .with_context(|| format!("writing {}", summary_path.display()))?;
-    Metadata::write(&out, command, sweep.kernel().name(), sweep.threads(), wall, resumed_from)?;
+    Metadata::write(&out, command, kernel, threads, wall, resumed_from)?;
     let _ = fs::remove_file(&ckpt);
     let last_record = match summary.records.last() {
         Some((heap, value)) => format!("the last G({heap}) = {value}"),
@@ -404,9 +444,7 @@ fn first_difference(at: String, a: &serde_json::Value, b: &serde_json::Value) ->
 
 pub(crate) fn progress_bar(n: u64, start: u64) -> ProgressBar {
     let bar = ProgressBar::new(n);
-    bar.set_style(
-        ProgressStyle::with_template(grundy_core::engine::grundy::fast::PROGRESS_TEMPLATE).expect("a valid template"),
-    );
+    bar.set_style(ProgressStyle::with_template(PROGRESS_TEMPLATE).expect("a valid template"));
     bar.set_position(start);
     bar.reset_eta();
     bar
@@ -420,10 +458,12 @@ mod tests {
     /// out (a value's count and last heap, the longest scan); only the command may differ.
     #[test]
     fn same_range_summaries_must_agree_on_every_statistic() {
-        let mut sweep = FastSweep::with_options(12, GrundyKernel::detect());
-        sweep.run_to(20_000).unwrap();
-        let a = Summary::new("one command", FastSweep::ALGORITHM, sweep.values(), sweep.stats());
-        let b = Summary::new("another command", FastSweep::ALGORITHM, sweep.values(), sweep.stats());
+        let mut ctl = Control::new(Limits { bytes: 1 << 30, seconds: 60.0 });
+        let mut sweep = Session::new().sweep(&SweepRequest::new(grundy(), 20_000), &mut ctl).unwrap();
+        sweep.run_to(20_000, &mut ctl).unwrap();
+        let SweepStatus::Grundy { stats, first_values } = sweep.status() else { unreachable!() };
+        let a = Summary::new("one command", GRUNDY_SWEEP_ALGORITHM, first_values, stats);
+        let b = Summary::new("another command", GRUNDY_SWEEP_ALGORITHM, first_values, stats);
         assert!(whole_range_disagreements(&a, &b).unwrap().is_empty());
         let mut c = b.clone();
         c.values[3].1 += 1;

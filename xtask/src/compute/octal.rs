@@ -9,14 +9,12 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use grundy_core::engine::octal::{OctalSweep, MIN_WINDOW};
-use grundy_core::engine::{Engine, EngineChoice};
+use grundy_core::ask::{AskError, Control, Limits, Session, Sweep, SweepRequest, SweepStatus};
 use grundy_core::game::{Game, TakeAndBreak};
-use grundy_core::CheckpointError;
-use grundy_sources::atomic::write_atomic;
+use grundy_sources::atomic::{write_atomic, write_atomic_with};
 use serde::Serialize;
 
-use super::{available_memory, check_writable, human_bytes, progress_bar, Args, Metadata, CHECKPOINT_FILE};
+use super::{available_memory, check_writable, ctrl_c, human_bytes, progress_bar, Args, Metadata, CHECKPOINT_FILE};
 use crate::util;
 
 /// Heaps per call into the sweep: the progress bar moves after each, and a checkpoint may
@@ -56,15 +54,10 @@ fn folder_name(code: &str, n: u64) -> String {
     format!("{code}-{n}")
 }
 
-/// Bytes the sweep will hold: every value at the engine's bytes a heap, or the window's
-/// (the core's bytes a window heap) and at most two bytes a heap more with an archive.
-fn memory_needed(game: &TakeAndBreak, n: u64, window: Option<u64>, archive: bool) -> u128 {
-    let engine =
-        Engine::choose(&Game::TakeAndBreak(game.clone()), EngineChoice::Auto).expect("Auto applies to every game");
-    match window {
-        None => u128::from(n) * u128::from(engine.bytes_per_heap()),
-        Some(w) => u128::from(engine.cost_in_window(n, w, archive).bytes),
-    }
+/// Bytes the sweep will hold, by the core's estimate: every value, or the window's and at
+/// most two bytes a heap more with an archive.
+fn memory_needed(req: &SweepRequest) -> u128 {
+    Session::new().estimate_sweep(req).map_or(u128::MAX, |cost| u128::from(cost.bytes))
 }
 
 pub(super) fn run(args: Args, game: TakeAndBreak) -> Result<()> {
@@ -77,7 +70,11 @@ pub(super) fn run(args: Args, game: TakeAndBreak) -> Result<()> {
             "--check-against compares summaries of Grundy's game; an octal run's summary has its checksum to compare"
         );
     }
-    let needed = memory_needed(&game, n, args.window, args.archive);
+    let window = args.window.map(|w| usize::try_from(w).context("--window is too large")).transpose()?;
+    let mut req = SweepRequest::new(Game::TakeAndBreak(game.clone()), n).with_window(window);
+    req.octal.archive = args.archive;
+    req.octal.single_thread = args.single_thread;
+    let needed = memory_needed(&req);
     if let Some(available) = available_memory().filter(|&a| needed > u128::from(a)) {
         bail!(
             "G(0..{n}) of {} needs about {} of memory and {} is available: keep memory bounded with --window",
@@ -86,8 +83,6 @@ pub(super) fn run(args: Args, game: TakeAndBreak) -> Result<()> {
             human_bytes(u128::from(available))
         );
     }
-    let n_usize = usize::try_from(n).context("--to is too large for this machine")?;
-    let window = args.window.map(|w| usize::try_from(w).context("--window is too large")).transpose()?;
     let out = args.out.clone().unwrap_or_else(|| util::root().join("runs/sweep").join(folder_name(game.code(), n)));
     check_writable(&out, "--out folder")?;
     let ckpt = match &args.out {
@@ -99,45 +94,62 @@ pub(super) fn run(args: Args, game: TakeAndBreak) -> Result<()> {
         check_writable(ckpt.parent().expect("a checkpoint has a folder"), "checkpoint folder")?;
     }
     let started = Instant::now();
+    let session = Session::new();
+    let cancel = ctrl_c();
+    let mut ctl = Control::new(Limits { bytes: u64::MAX, seconds: f64::INFINITY }).with_cancel(cancel);
     let mut sweep = if args.resume {
-        resume(&game, &ckpt, n, window, args.archive)?
-    } else {
-        // The rule is chosen on the first heaps (up to 2^16), before a window lets any go.
-        let mut sweep = OctalSweep::auto(&game, n_usize)?;
-        if let Some(w) = window {
-            sweep.set_window(w)?;
-            if args.archive {
-                sweep.set_archive();
-            }
-        }
+        let bytes = fs::read(&ckpt).with_context(|| format!("no checkpoint to resume at {}", ckpt.display()))?;
+        let sweep = session.resume_sweep(&req, &bytes).map_err(|e| {
+            let why = e.to_string();
+            anyhow::anyhow!(
+                "refusing checkpoint {}: {}",
+                ckpt.display(),
+                why.trim_start_matches("refusing the checkpoint: ")
+            )
+        })?;
+        eprintln!("resuming at heap {} of {n}", sweep.len());
         sweep
+    } else {
+        session.sweep(&req, &mut ctl)?
     };
-    if args.single_thread {
-        sweep.set_threads(1);
-    }
-    if let Some(w) = sweep.window() {
+    if let SweepStatus::Octal { window: Some(w), .. } = sweep.status() {
         eprintln!(
             "window mode: keeping G(0..{w}) and the latest {w} to about {} values{}",
             w + w / 2,
             if args.archive { ", the others packed" } else { "" }
         );
     }
-    let resumed_from = if args.resume { sweep.len() as u64 } else { 0 };
+    let resumed_from = if args.resume { sweep.len() } else { 0 };
     let bar = progress_bar(n, resumed_from);
     let every = if every == 0 { u64::MAX } else { every };
     let min_seconds = if args.checkpoint_every.is_some() { 0.0 } else { CHECKPOINT_SECONDS };
     let mut last_checkpoint = Instant::now();
-    while (sweep.len() as u64) < n {
-        let len = sweep.len() as u64;
+    while sweep.len() < n {
+        let len = sweep.len();
         let boundary = (len / every + 1).saturating_mul(every).min(n);
         let next = boundary.min(len + STEP);
-        sweep.run_to(next as usize).context("sweep stopped")?;
+        match sweep.run_to(next, &mut ctl) {
+            Err(AskError::Cancelled) => {
+                bar.finish_and_clear();
+                save(&mut sweep, &ckpt)?;
+                eprintln!(
+                    "interrupted at heap {} of {n}: checkpoint written to {}; go on with: cargo xtask compute --game {} --to {n}{}{}{} --resume",
+                    sweep.len(),
+                    ckpt.display(),
+                    game.code(),
+                    args.window.map_or(String::new(), |w| format!(" --window {w}")),
+                    if args.archive { " --archive" } else { "" },
+                    args.out.as_ref().map_or(String::new(), |o| format!(" --out {}", o.display())),
+                );
+                std::process::exit(130);
+            }
+            other => other.context("sweep stopped")?,
+        }
         bar.set_position(next);
         let at_boundary = next == boundary && next < n;
         if at_boundary && last_checkpoint.elapsed().as_secs_f64() >= min_seconds {
             last_checkpoint = Instant::now();
-            write_atomic(&ckpt, &sweep.checkpoint())
-                .with_context(|| format!("writing checkpoint {}", ckpt.display()))?;
+            save(&mut sweep, &ckpt)?;
         }
         if at_boundary && bar.is_hidden() {
             let rate = (next - resumed_from) as f64 / started.elapsed().as_secs_f64().max(1e-9);
@@ -146,21 +158,26 @@ pub(super) fn run(args: Args, game: TakeAndBreak) -> Result<()> {
     }
     bar.finish_and_clear();
     let wall = started.elapsed().as_secs_f64();
-    let tally = sweep.tally();
+    let (kernel, threads) = (sweep.kernel_name(), sweep.threads());
+    let SweepStatus::Octal { mask, heap_parity, tally, sparse_heaps, last_sparse, window, archive, deep_scans } =
+        sweep.status()
+    else {
+        unreachable!("a sweep of an octal game")
+    };
     let summary = Summary {
         format: 1,
         game: game.code().to_string(),
         heaps: n,
-        mask: format!("{:x}", sweep.mask()),
-        heap_parity: sweep.heap_parity(),
+        mask: format!("{mask:x}"),
+        heap_parity,
         largest: tally.largest,
         largest_at: tally.largest_at,
-        sparse_heaps: sweep.sparse_heaps().len(),
-        last_sparse_heap: sweep.sparse_heaps().last().map(|&(r, _)| r),
+        sparse_heaps,
+        last_sparse_heap: last_sparse,
         checksum: format!("{:016x}", tally.checksum),
-        window: sweep.window(),
-        archive: sweep.archive_bytes().is_some(),
-        deep_scans: sweep.deep_scans(),
+        window,
+        archive,
+        deep_scans,
     };
     let summary_path = out.join("summary.json");
     write_atomic(&summary_path, (serde_json::to_string_pretty(&summary)? + "\n").as_bytes())
@@ -172,7 +189,7 @@ pub(super) fn run(args: Args, game: TakeAndBreak) -> Result<()> {
     if args.archive {
         command += " --archive";
     }
-    Metadata::write(&out, command, kernel_name(&sweep), sweep.threads(), wall, resumed_from)?;
+    Metadata::write(&out, command, kernel, threads, wall, resumed_from)?;
     let _ = fs::remove_file(&ckpt);
     println!(
         "G(0..{n}) of {} in {wall:.1} s: largest value {} (first at heap {}), {} sparse heaps under mask {}{}, checksum {}; wrote {}",
@@ -188,39 +205,8 @@ pub(super) fn run(args: Args, game: TakeAndBreak) -> Result<()> {
     Ok(())
 }
 
-/// The sweep a checkpoint holds, refused unless it is this game's, to at most `n`, with
-/// the window and archive asked for.
-fn resume(game: &TakeAndBreak, ckpt: &Path, n: u64, window: Option<usize>, archive: bool) -> Result<OctalSweep> {
-    let bytes = fs::read(ckpt).with_context(|| format!("no checkpoint to resume at {}", ckpt.display()))?;
-    let refuse = |e: CheckpointError| anyhow::anyhow!("refusing checkpoint {}: {e}", ckpt.display());
-    let sweep = OctalSweep::restore(game, &bytes).map_err(refuse)?;
-    let expected = window.map(|w| w.max(MIN_WINDOW) as u64);
-    let found = sweep.window().map(|w| w as u64);
-    if found != expected {
-        return Err(refuse(CheckpointError::WrongWindow { found, expected }));
-    }
-    if sweep.archive_bytes().is_some() != archive {
-        bail!(
-            "refusing checkpoint {}: it was written {} an archive, and this run {} one",
-            ckpt.display(),
-            if archive { "without" } else { "with" },
-            if archive { "keeps" } else { "keeps no" }
-        );
-    }
-    if sweep.len() as u64 > n {
-        bail!("refusing checkpoint {}: it holds {} heaps, more than --to {n}", ckpt.display(), sweep.len());
-    }
-    eprintln!("resuming at heap {} of {n}", sweep.len());
-    Ok(sweep)
-}
-
-/// The kernel's name, for the metadata.
-fn kernel_name(sweep: &OctalSweep) -> &'static str {
-    use grundy_core::engine::octal::OctalKernel;
-    match sweep.kernel() {
-        OctalKernel::Scalar => "scalar",
-        OctalKernel::Portable => "portable",
-        OctalKernel::Avx2 => "avx2",
-        OctalKernel::Dense => "dense",
-    }
+/// Writes the sweep's checkpoint atomically.
+fn save(sweep: &mut Sweep, ckpt: &Path) -> Result<()> {
+    write_atomic_with(ckpt, |sink| sweep.checkpoint_with(sink))
+        .with_context(|| format!("writing checkpoint {}", ckpt.display()))
 }

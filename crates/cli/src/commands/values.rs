@@ -85,13 +85,15 @@ pub fn in_window(
             game.name()
         );
     }
-    let req = SweepRequest { game: game.clone(), to: count, window: Some(window), archive, single_thread: false };
+    let window = usize::try_from(window).map_err(|_| crate::Usage("--window is too large for this machine".into()))?;
+    let mut req = SweepRequest::new(game.clone(), count).with_window(Some(window));
+    req.octal.archive = archive;
     let (mut ctl, display) = job.control("computing");
     let mut sweep = asked(job.session.sweep(&req, &mut ctl), game)?;
     let mut table = Table::begin(out, game, format, count)?;
     // A window's worth at a time: the latest values held are at least that many, and long
     // steps let the sweep use its helper thread.
-    let step = window.max(1 << 15);
+    let step = window.max(1 << 15) as u64;
     let mut done = 0;
     while done < count {
         let next = (done + step).min(count);

@@ -61,7 +61,11 @@ pub use crate::checksum::Fnv;
 pub use crate::engine::cost::{human_bytes, human_seconds, Cost, CostError};
 pub use crate::engine::grundy::class::MASK as GRUNDY_SPARSE_MASK;
 pub use crate::engine::grundy::fast::GrundyKernel;
+/// The name summaries and checkpoints give Grundy's game's sweep (both sweeps keep one state).
+pub const GRUNDY_SWEEP_ALGORITHM: &str = crate::engine::grundy::sweep::SparseSweep::ALGORITHM;
+pub use crate::engine::grundy::Config as GrundyConfig;
 pub use crate::engine::misere::{Genus, Limits as QuotientBounds, MisereQuotient, Presentation, QuotientError};
+pub use crate::engine::octal::Config as OctalConfig;
 pub use crate::engine::octal::OctalKernel;
 pub use crate::engine::{EngineChoice, EngineKind};
 pub use crate::learn::explain::{ExplainError, Explanation};

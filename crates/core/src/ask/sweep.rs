@@ -6,36 +6,51 @@
 use super::{AskError, Control, Session};
 use crate::engine::cost::Cost;
 use crate::engine::grundy::fast::{FastSweep, GrundyKernel};
-use crate::engine::octal::{OctalKernel, OctalSweep, Tally};
+use crate::engine::grundy::sweep::SparseSweep;
+use crate::engine::grundy::Config as GrundyConfig;
+use crate::engine::octal::{Config as OctalConfig, OctalKernel, OctalSweep, Tally};
 use crate::engine::{Engine, EngineChoice, EngineError, EngineKind};
 use crate::game::Game;
 use crate::SweepStats;
 
-/// A long sweep.
+/// A long sweep, with the settings of the engine that runs it (each engine reads only its
+/// own: window, archive, kernel, threads).
 #[derive(Clone, Debug)]
 pub struct SweepRequest {
     /// Grundy's game or an octal code.
     pub game: Game,
     /// G(0..to).
     pub to: u64,
-    /// Window mode: keep G(0..window) and about the latest `window` values.
-    pub window: Option<u64>,
-    /// Octal games in window mode: keep the values the window lets go, packed, for the rare
-    /// scans past it.
-    pub archive: bool,
-    /// One thread instead of two.
-    pub single_thread: bool,
+    /// How Grundy's game is swept.
+    pub grundy: GrundyConfig,
+    /// How an octal game is swept.
+    pub octal: OctalConfig,
 }
 
 impl SweepRequest {
-    /// A sweep of `game` to `to`, every value held, on two threads.
+    /// A sweep of `game` to `to`, every value held, on two threads, by the fastest kernel.
     pub fn new(game: Game, to: u64) -> SweepRequest {
-        SweepRequest { game, to, window: None, archive: false, single_thread: false }
+        SweepRequest { game, to, grundy: GrundyConfig::default(), octal: OctalConfig::default() }
+    }
+
+    /// Window mode for either engine: keep G(0..window) and about the latest `window` values.
+    pub fn with_window(mut self, window: Option<usize>) -> SweepRequest {
+        self.grundy.window = window;
+        self.octal.window = window;
+        self
+    }
+
+    fn window(&self, engine: &Engine) -> Option<usize> {
+        match engine.kind() {
+            EngineKind::GrundySweep => self.grundy.window,
+            _ => self.octal.window,
+        }
     }
 }
 
 enum Engineered {
     Grundy(Box<FastSweep>),
+    Plain(Box<SparseSweep>),
     Octal(Box<OctalSweep>),
 }
 
@@ -92,36 +107,53 @@ impl Session {
         check_cost(Sweep::estimate(&engine, req)?, &engine, req, ctl)?;
         let sweep = match engine.kind() {
             EngineKind::GrundySweep => {
-                if req.archive {
-                    return Err(AskError::Input(
-                        "--archive is for octal games: Grundy's-game sweep never reads past its window".into(),
-                    ));
+                let config = req.grundy;
+                if config.plain {
+                    if config.window.is_some() {
+                        return Err(AskError::Input("the plain sweep has no window mode".into()));
+                    }
+                    Engineered::Plain(Box::default())
+                } else {
+                    let kernel = config.kernel.unwrap_or_else(GrundyKernel::detect);
+                    if !GrundyKernel::available().contains(&kernel) {
+                        return Err(AskError::Input(format!("this CPU cannot run the {} kernel", kernel.name())));
+                    }
+                    let mut s = FastSweep::with_options(crate::engine::grundy::stats::DEFAULT_INTERVAL_LOG2, kernel);
+                    if let Some(w) = config.window {
+                        s.set_window(w);
+                    }
+                    s.set_threads(if config.single_thread { 1 } else { 2 });
+                    Engineered::Grundy(Box::new(s))
                 }
-                let mut s = FastSweep::new();
-                if let Some(w) = req.window {
-                    s.set_window(usize::try_from(w).map_err(|_| AskError::Input("--window is too large".into()))?);
-                }
-                Engineered::Grundy(Box::new(s))
             }
             _ => {
+                let config = req.octal;
                 let code =
                     req.game.octal().expect("the sparse engine of a game other than Grundy's is the octal sweep");
                 let end = usize::try_from(req.to).map_err(|_| AskError::Input("--to is too large".into()))?;
                 // The rule is chosen on the first heaps (up to 2^16), before a window lets any go.
                 let mut s = OctalSweep::auto_with(code, end, ctl.cancel.clone()).map_err(EngineError::from)?;
-                if let Some(w) = req.window {
-                    let w = usize::try_from(w).map_err(|_| AskError::Input("--window is too large".into()))?;
+                if let Some(w) = config.window {
                     s.set_window(w).map_err(EngineError::from)?;
-                    if req.archive {
+                    if config.archive {
                         s.set_archive();
                     }
+                } else if config.archive {
+                    return Err(AskError::Input("--archive keeps what a window lets go: give --window too".into()));
                 }
+                if let Some(kernel) = config.kernel {
+                    s.set_kernel(kernel).map_err(EngineError::from)?;
+                }
+                s.set_threads(if config.single_thread { 1 } else { 2 });
                 Engineered::Octal(Box::new(s))
             }
         };
-        let mut sweep = Sweep { sweep, engine, to: req.to };
-        sweep.set_threads(if req.single_thread { 1 } else { 2 });
-        Ok(sweep)
+        Ok(Sweep { sweep, engine, to: req.to })
+    }
+
+    /// What the sweep would take, by the engine's model, without starting it.
+    pub fn estimate_sweep(&self, req: &SweepRequest) -> Result<Cost, AskError> {
+        Sweep::estimate(&sweep_engine(&req.game)?, req)
     }
 
     /// Goes on from a checkpoint of the same request, refused when it is damaged, of
@@ -129,64 +161,61 @@ impl Session {
     pub fn resume_sweep(&self, req: &SweepRequest, checkpoint: &[u8]) -> Result<Sweep, AskError> {
         let engine = sweep_engine(&req.game)?;
         let refuse = |e: &dyn std::fmt::Display| AskError::Input(format!("refusing the checkpoint: {e}"));
-        let window = req.window.map(|w| usize::try_from(w).unwrap_or(usize::MAX));
+        let window = req.window(&engine);
         let sweep = match engine.kind() {
-            EngineKind::GrundySweep => Engineered::Grundy(Box::new(
-                FastSweep::restore_with_window(checkpoint, GrundyKernel::detect(), window).map_err(|e| refuse(&e))?,
-            )),
+            EngineKind::GrundySweep => {
+                let kernel = req.grundy.kernel.unwrap_or_else(GrundyKernel::detect);
+                let mut s = FastSweep::restore_with_window(checkpoint, kernel, window).map_err(|e| refuse(&e))?;
+                s.set_threads(if req.grundy.single_thread { 1 } else { 2 });
+                Engineered::Grundy(Box::new(s))
+            }
             _ => {
                 let code = req.game.octal().expect("an octal game");
                 let s = OctalSweep::restore(code, checkpoint).map_err(|e| refuse(&e))?;
                 let expected = window.map(|w| w.max(crate::engine::octal::MIN_WINDOW));
                 if s.window() != expected {
-                    return Err(refuse(&format!(
-                        "it keeps a window of {:?} heaps, this run {:?}",
-                        s.window(),
-                        expected
-                    )));
+                    let kept =
+                        |w: Option<usize>| w.map_or("every value".to_string(), |w| format!("a window of {w} heaps"));
+                    return Err(refuse(&format!("it keeps {}, and this run {}", kept(s.window()), kept(expected))));
                 }
-                if s.archive_bytes().is_some() != req.archive {
+                let archive = req.octal.archive;
+                if s.archive_bytes().is_some() != archive {
                     return Err(refuse(&format!(
                         "it was written {} an archive, and this run {} one",
-                        if req.archive { "without" } else { "with" },
-                        if req.archive { "keeps" } else { "keeps no" }
+                        if archive { "without" } else { "with" },
+                        if archive { "keeps" } else { "keeps no" }
                     )));
                 }
+                let mut s = s;
+                s.set_threads(if req.octal.single_thread { 1 } else { 2 });
                 Engineered::Octal(Box::new(s))
             }
         };
-        let mut sweep = Sweep { sweep, engine, to: req.to };
+        let sweep = Sweep { sweep, engine, to: req.to };
         if sweep.len() > req.to {
             return Err(refuse(&format!("it holds {} heaps, more than --to {}", sweep.len(), req.to)));
         }
-        sweep.set_threads(if req.single_thread { 1 } else { 2 });
         Ok(sweep)
     }
 }
 
 impl Sweep {
     fn estimate(engine: &Engine, req: &SweepRequest) -> Result<Cost, AskError> {
-        Ok(match req.window {
+        Ok(match req.window(engine).map(|w| w as u64) {
             Some(w) if engine.kind() == EngineKind::GrundySweep => {
                 let full = engine.cost(req.to);
                 Cost { bytes: w.min(req.to).saturating_mul(engine.bytes_per_heap()), seconds: full.seconds }
             }
-            Some(w) => engine.cost_in_window(req.to, w, req.archive),
+            Some(w) => engine.cost_in_window(req.to, w, req.octal.archive),
             None => engine.cost(req.to),
         })
-    }
-
-    fn set_threads(&mut self, threads: usize) {
-        match &mut self.sweep {
-            Engineered::Grundy(s) => s.set_threads(threads),
-            Engineered::Octal(s) => s.set_threads(threads),
-        }
     }
 
     /// Heaps computed: G(0..len).
     pub fn len(&self) -> u64 {
         match &self.sweep {
             Engineered::Grundy(s) => s.len(),
+            Engineered::Plain(s) => s.values().len() as u64,
             Engineered::Octal(s) => s.len() as u64,
         }
     }
@@ -213,6 +242,15 @@ impl Sweep {
                 s.set_cancel(cancel.clone());
                 s.run_to_with(end, &mut progress).map_err(EngineError::from)?;
             }
+            Engineered::Plain(s) => {
+                // The reference, in steps between which the token is checked.
+                while (s.values().len() as u64) < end {
+                    cancel.check()?;
+                    let next = (s.values().len() as u64 + (1 << 16)).min(end);
+                    s.run_to(next).map_err(EngineError::from)?;
+                    progress(next);
+                }
+            }
             Engineered::Octal(s) => {
                 s.set_cancel(cancel.clone());
                 let end = usize::try_from(end).map_err(|_| AskError::Input("--to is too large".into()))?;
@@ -230,6 +268,7 @@ impl Sweep {
         }
         match &self.sweep {
             Engineered::Grundy(s) => s.value(n).map(u64::from),
+            Engineered::Plain(s) => s.values().get(usize::try_from(n).ok()?).map(|&v| u64::from(v)),
             Engineered::Octal(s) => s.held(usize::try_from(n).ok()?).map(u64::from),
         }
     }
@@ -238,6 +277,9 @@ impl Sweep {
     pub fn checkpoint_with(&mut self, mut sink: impl FnMut(&[u8])) {
         match &mut self.sweep {
             Engineered::Grundy(s) => s.checkpoint_with(sink),
+            Engineered::Plain(s) => {
+                sink(&crate::engine::grundy::checkpoint::encode(SparseSweep::ALGORITHM, s.values(), s.stats()))
+            }
             Engineered::Octal(s) => sink(&s.checkpoint()),
         }
     }
@@ -246,6 +288,7 @@ impl Sweep {
     pub fn status(&mut self) -> SweepStatus<'_> {
         match &mut self.sweep {
             Engineered::Grundy(s) => SweepStatus::Grundy { stats: s.stats(), first_values: s.first_values() },
+            Engineered::Plain(s) => SweepStatus::Grundy { stats: s.stats(), first_values: s.values() },
             Engineered::Octal(s) => SweepStatus::Octal {
                 mask: s.mask(),
                 heap_parity: s.heap_parity(),
@@ -263,6 +306,7 @@ impl Sweep {
     pub fn kernel_name(&self) -> &'static str {
         match &self.sweep {
             Engineered::Grundy(s) => s.kernel().name(),
+            Engineered::Plain(_) => "plain",
             Engineered::Octal(s) => match s.kernel() {
                 OctalKernel::Scalar => "scalar",
                 OctalKernel::Portable => "portable",
@@ -276,6 +320,7 @@ impl Sweep {
     pub fn threads(&self) -> usize {
         match &self.sweep {
             Engineered::Grundy(s) => s.threads(),
+            Engineered::Plain(_) => 1,
             Engineered::Octal(s) => s.threads(),
         }
     }
@@ -284,6 +329,7 @@ impl Sweep {
     pub fn algorithm(&self) -> &'static str {
         match &self.sweep {
             Engineered::Grundy(_) => FastSweep::ALGORITHM,
+            Engineered::Plain(_) => SparseSweep::ALGORITHM,
             Engineered::Octal(_) => "octal-sweep/1",
         }
     }
@@ -294,7 +340,7 @@ fn check_cost(cost: Cost, engine: &Engine, req: &SweepRequest, ctl: &Control) ->
     {
         let limits = ctl.limits;
         if cost.bytes > limits.bytes || cost.seconds > limits.seconds {
-            let per_heap = if req.window.is_some() { 0 } else { engine.bytes_per_heap() };
+            let per_heap = if req.window(engine).is_some() { 0 } else { engine.bytes_per_heap() };
             let fits = if per_heap == 0 { req.to } else { engine.heaps_within(limits) };
             return Err(EngineError::Cost(crate::engine::CostError {
                 game: req.game.name(),

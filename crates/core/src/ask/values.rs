@@ -146,7 +146,9 @@ impl Session {
     /// The table G(0..count) (on a graph at most every vertex), by the cheapest exact way.
     pub fn table(&self, req: &TableRequest, ctl: &mut Control) -> Result<Table, AskError> {
         if req.count == 0 {
-            return Err(AskError::Input("--to 0 asks for no values: G(0..N) needs N of at least 1".into()));
+            return Err(AskError::Input(
+                "no values asked for: G(0..0) is empty, a table needs at least one heap".into(),
+            ));
         }
         if let Some(largest) = req.game.largest_heap() {
             if req.count > largest + 1 {

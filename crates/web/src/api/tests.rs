@@ -1,7 +1,7 @@
 //! The API's answers, request by request.
 
 use super::*;
-use grundy_core::learn::practice::{problem, PRACTICE_MAX_HEAP};
+use grundy_core::ask::{Control, Convention, Rule};
 
 fn json_of(r: &Reply) -> serde_json::Value {
     serde_json::from_slice(&r.body).unwrap()
@@ -47,14 +47,23 @@ fn bad_requests_get_4xx_with_a_reason() {
         ("GET", "/nothing", &b""[..], 404),
         ("GET", "/api/values?to=abc", &b""[..], 400),
         ("GET", "/api/values?to=100001", &b""[..], 422),
-        ("GET", "/api/values?game=kayles&to=5000", &b""[..], 422),
+        // The core's estimate decides below the reply's size: the definition of a code that
+        // splits heaps in three is refused, Kayles' period answers 5,000 heaps at once.
+        ("GET", "/api/values?game=.fffff&to=5000", &b""[..], 422),
         ("GET", "/api/values", &b""[..], 400),
+        // As `grundy values --to 0`: no values asked for is a bad request.
+        ("GET", "/api/values?game=grundy&to=0", &b""[..], 400),
     ] {
         let r = handle(method, url, body);
         assert_eq!(r.status, status, "{method} {url} {}", String::from_utf8_lossy(body));
         let reason = json_of(&r)["error"].as_str().unwrap().to_string();
         assert!(!reason.is_empty() && !reason.contains('\n'));
     }
+    let kayles = json_of(&handle("GET", "/api/values?game=kayles&to=5000", b""));
+    assert_eq!(kayles["values"].as_array().map(Vec::len), Some(5000));
+    // Period 12 from 71 (Guy and Smith): G(4999) = G(71 + 4928 mod 12) = G(79) = 2.
+    assert_eq!(kayles["values"][4999], 2);
+    assert_eq!(kayles["values"][4999], kayles["values"][79]);
     let big = vec![b' '; MAX_BODY + 1];
     assert_eq!(handle("POST", "/api/analyze", &big).status, 413);
     let many = format!(r#"{{"game":"nim","heaps":[{}]}}"#, vec!["1"; MAX_HEAPS + 1].join(","));
@@ -132,7 +141,9 @@ fn practice_problems_and_end_reasons() {
     // solution, checked here by brute force over every move of the position.
     let r = json_of(&handle("GET", "/api/practice?game=s1%2C2%2C3&seed=7", b""));
     let heaps: Vec<u64> = serde_json::from_value(r["heaps"].clone()).unwrap();
-    assert_eq!(heaps, problem(7, PRACTICE_MAX_HEAP).heaps);
+    let game = grundy_core::game::Game::parse("s1,2,3").unwrap();
+    let core = session().practice(&game, Rule::Normal, 7, Convention::Heaps, &mut Control::unlimited()).unwrap();
+    assert_eq!(heaps, core.heaps);
     let g = |n: u64| n % 4;
     let total = heaps.iter().fold(0, |x, &h| x ^ g(h));
     let brute: usize = heaps.iter().map(|&h| (1..=3.min(h)).filter(|&t| total ^ g(h) ^ g(h - t) == 0).count()).sum();

@@ -16,3 +16,18 @@ pub mod naive;
 pub mod state;
 pub mod stats;
 pub mod sweep;
+
+/// How Grundy's game is swept: the engine's own settings, which a request carries
+/// (`grundy_core::ask::SweepRequest`) and no other engine reads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Config {
+    /// The stage-2 kernel ([`fast::GrundyKernel::detect`] when `None`).
+    pub kernel: Option<fast::GrundyKernel>,
+    /// One thread instead of two.
+    pub single_thread: bool,
+    /// Window mode: keep G(0..window) and the latest `window` values.
+    pub window: Option<usize>,
+    /// The plain method ([`sweep::SparseSweep`], the reference the fast one is checked
+    /// against) instead of [`fast::FastSweep`].
+    pub plain: bool,
+}

@@ -88,6 +88,21 @@ impl OctalKernel {
     }
 }
 
+/// How an octal game is swept: the engine's own settings, which a request carries
+/// (`grundy_core::ask::SweepRequest`) and no other engine reads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Config {
+    /// The kernel ([`OctalKernel::best`] when `None`).
+    pub kernel: Option<OctalKernel>,
+    /// One thread instead of two.
+    pub single_thread: bool,
+    /// Window mode: keep G(0..window) and about the latest `window` values.
+    pub window: Option<usize>,
+    /// In window mode, keep the values the window lets go, packed, for the rare scans
+    /// past it.
+    pub archive: bool,
+}
+
 /// G(0..N) of an octal game by the sparse-space method.
 pub struct OctalSweep {
     /// The game's code, as given (checkpoints name it).

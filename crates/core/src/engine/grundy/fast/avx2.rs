@@ -48,6 +48,8 @@ pub(super) unsafe fn scan_avx2(
     let mut missing = need;
     let mut a = 1;
     if let Some(low) = low {
+        // SAFETY: this CPU has the features (the caller's contract), and `scan_end` keeps the
+        // scan within the low bytes held for heap n.
         match unsafe { scan_low(low, n, 1, low.scan_end(n, limit, last_sparse), &mut missing) } {
             LowScan::Emptied { stop } => return common(stop),
             LowScan::Reached { a: next } => a = next,
@@ -88,32 +90,32 @@ pub(super) unsafe fn scan_avx2(
     };
     // Many missing: look each option up in the set.
     if missing.len() > AVX2_TARGETS {
-        let (mut lo, mut hi) = unsafe { set_registers(&missing) };
+        let (mut lo, mut hi) = set_registers(&missing);
         while a + 31 <= limit {
             let (x0, x1) = load(a);
-            let hits = unsafe { set_hits(lo, hi, x0, x1) };
+            let hits = set_hits(lo, hi, x0, x1);
             a += 32;
             if hits != 0 {
-                match unsafe { remove_hits(&mut missing, x0, x1, hits, a - 32) } {
+                match remove_hits(&mut missing, x0, x1, hits, a - 32) {
                     Removed::Emptied { stop } => return common(stop),
                     Removed::Left(left) if left <= AVX2_TARGETS => break,
                     Removed::Left(_) => {}
                 }
-                (lo, hi) = unsafe { set_registers(&missing) };
+                (lo, hi) = set_registers(&missing);
             }
         }
     }
     // Few missing: compare with each.
     if a + 31 <= limit {
-        let (mut t, mut k) = unsafe { targets(&missing) };
+        let (mut t, mut k) = targets(&missing);
         while a + 31 <= limit {
             let (x0, x1) = load(a);
-            let hits = unsafe { target_hits(&t, k, x0, x1) };
+            let hits = target_hits(&t, k, x0, x1);
             if hits != 0 {
-                if let Removed::Emptied { stop } = unsafe { remove_hits(&mut missing, x0, x1, hits, a) } {
+                if let Removed::Emptied { stop } = remove_hits(&mut missing, x0, x1, hits, a) {
                     return common(stop);
                 }
-                (t, k) = unsafe { targets(&missing) };
+                (t, k) = targets(&missing);
             }
             a += 32;
         }
@@ -125,7 +127,7 @@ pub(super) unsafe fn scan_avx2(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn reverse16(x: std::arch::x86_64::__m256i) -> std::arch::x86_64::__m256i {
+fn reverse16(x: std::arch::x86_64::__m256i) -> std::arch::x86_64::__m256i {
     use std::arch::x86_64::*;
     let within = _mm256_setr_epi8(
         14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1,
@@ -140,7 +142,7 @@ unsafe fn reverse16(x: std::arch::x86_64::__m256i) -> std::arch::x86_64::__m256i
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn set_registers(set: &ValueSet) -> (std::arch::x86_64::__m256i, std::arch::x86_64::__m256i) {
+fn set_registers(set: &ValueSet) -> (std::arch::x86_64::__m256i, std::arch::x86_64::__m256i) {
     use std::arch::x86_64::*;
     let w = set.words().map(|w| std::hint::black_box(w) as i64);
     (_mm256_setr_epi64x(w[0], w[1], w[2], w[3]), _mm256_setr_epi64x(w[4], w[5], w[6], w[7]))
@@ -151,21 +153,18 @@ unsafe fn set_registers(set: &ValueSet) -> (std::arch::x86_64::__m256i, std::arc
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn set_hits(
+fn set_hits(
     lo: std::arch::x86_64::__m256i,
     hi: std::arch::x86_64::__m256i,
     x0: std::arch::x86_64::__m256i,
     x1: std::arch::x86_64::__m256i,
 ) -> u32 {
     use std::arch::x86_64::*;
-    // SAFETY: this CPU has AVX2 (the caller's contract).
-    unsafe {
-        let a = set_hits8(lo, hi, _mm256_castsi256_si128(x0));
-        let b = set_hits8(lo, hi, _mm256_extracti128_si256::<1>(x0));
-        let c = set_hits8(lo, hi, _mm256_castsi256_si128(x1));
-        let d = set_hits8(lo, hi, _mm256_extracti128_si256::<1>(x1));
-        a | b << 8 | c << 16 | d << 24
-    }
+    let a = set_hits8(lo, hi, _mm256_castsi256_si128(x0));
+    let b = set_hits8(lo, hi, _mm256_extracti128_si256::<1>(x0));
+    let c = set_hits8(lo, hi, _mm256_castsi256_si128(x1));
+    let d = set_hits8(lo, hi, _mm256_extracti128_si256::<1>(x1));
+    a | b << 8 | c << 16 | d << 24
 }
 
 /// Bit i set when option x[i] (8 words) is in the set held as words 0..8 (`lo`) and 8..16
@@ -173,11 +172,7 @@ unsafe fn set_hits(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn set_hits8(
-    lo: std::arch::x86_64::__m256i,
-    hi: std::arch::x86_64::__m256i,
-    x: std::arch::x86_64::__m128i,
-) -> u32 {
+fn set_hits8(lo: std::arch::x86_64::__m256i, hi: std::arch::x86_64::__m256i, x: std::arch::x86_64::__m128i) -> u32 {
     use std::arch::x86_64::*;
     let y = _mm256_cvtepu16_epi32(x);
     let word = _mm256_srli_epi32::<5>(y);
@@ -192,7 +187,7 @@ unsafe fn set_hits8(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn targets(set: &ValueSet) -> ([std::arch::x86_64::__m256i; AVX2_TARGETS], usize) {
+fn targets(set: &ValueSet) -> ([std::arch::x86_64::__m256i; AVX2_TARGETS], usize) {
     use std::arch::x86_64::*;
     let mut t = [_mm256_set1_epi16(-1); AVX2_TARGETS];
     let mut k = 0;
@@ -208,7 +203,7 @@ unsafe fn targets(set: &ValueSet) -> ([std::arch::x86_64::__m256i; AVX2_TARGETS]
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn target_hits(
+fn target_hits(
     t: &[std::arch::x86_64::__m256i; AVX2_TARGETS],
     k: usize,
     x0: std::arch::x86_64::__m256i,
@@ -244,7 +239,7 @@ unsafe fn target_hits(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1")]
 #[inline]
-unsafe fn remove_hits(
+fn remove_hits(
     missing: &mut ValueSet,
     x0: std::arch::x86_64::__m256i,
     x1: std::arch::x86_64::__m256i,
@@ -323,7 +318,7 @@ pub(super) unsafe fn scan_low(low: &LowBytes, n: usize, from: usize, end: usize,
     let mut s = unsafe { _mm256_loadu_si256(set.words.as_ptr() as *const __m256i) };
     let mut a = from;
     let steps = LowSteps::new(low, n, end);
-    // SAFETY (each call): the caller's contract, and `steps` as made above.
+    // SAFETY: each call: the caller's contract, and `steps` as made above.
     unsafe {
         // The set's phase (few values or many) is checked before each run: the many-values
         // run stops when few are left, and the few-values one takes over at once.
@@ -345,7 +340,7 @@ pub(super) unsafe fn scan_low(low: &LowBytes, n: usize, from: usize, end: usize,
             }
         }
     }
-    *missing = unsafe { low_set_of(s) }.values();
+    *missing = low_set_of(s).values();
     LowScan::Reached { a }
 }
 
@@ -379,7 +374,7 @@ impl<'a> LowSteps<'a> {
     ) -> Option<usize> {
         use std::arch::x86_64::*;
         let (mut lo, mut hi) = halves(*s);
-        let mut t = if FEW { unsafe { low_targets(*s) } } else { [_mm256_setzero_si256(); AVX2_TARGETS] };
+        let mut t = if FEW { low_targets(*s) } else { [_mm256_setzero_si256(); AVX2_TARGETS] };
         while *a + 32 * GROUP - 1 <= self.end {
             let mut x = [_mm256_setzero_si256(); GROUP];
             let mut hits = 0u128;
@@ -393,7 +388,7 @@ impl<'a> LowSteps<'a> {
                         _mm256_loadu_si256(self.back.add(b - 1) as *const __m256i),
                     )
                 };
-                let m = if FEW { unsafe { low_target_hits(&t, *x) } } else { unsafe { low_set_hits(lo, hi, *x) } };
+                let m = if FEW { low_target_hits(&t, *x) } else { low_set_hits(lo, hi, *x) };
                 hits |= ((m & self.low.common_from(b)) as u128) << (32 * k);
             }
             if hits != 0 {
@@ -404,14 +399,14 @@ impl<'a> LowSteps<'a> {
                         _mm256_storeu_si256(xs.as_mut_ptr().add(32 * k) as *mut __m256i, x);
                     }
                 }
-                if let Some(lane) = unsafe { clear_hits(s, &xs, hits) } {
+                if let Some(lane) = clear_hits(s, &xs, hits) {
                     return Some(*a + lane);
                 }
                 *a += 32 * GROUP;
                 if FEW {
-                    t = unsafe { low_targets(*s) };
+                    t = low_targets(*s);
                 } else {
-                    if unsafe { popcount(*s) } <= AVX2_TARGETS {
+                    if popcount(*s) <= AVX2_TARGETS {
                         return None;
                     }
                     (lo, hi) = halves(*s);
@@ -429,7 +424,7 @@ impl<'a> LowSteps<'a> {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-pub(super) unsafe fn clear_hits(s: &mut std::arch::x86_64::__m256i, xs: &[u8], hits: u128) -> Option<usize> {
+pub(super) fn clear_hits(s: &mut std::arch::x86_64::__m256i, xs: &[u8], hits: u128) -> Option<usize> {
     use std::arch::x86_64::*;
     let before = *s;
     for i in BitIndices(hits) {
@@ -438,15 +433,15 @@ pub(super) unsafe fn clear_hits(s: &mut std::arch::x86_64::__m256i, xs: &[u8], h
         *s = _mm256_andnot_si256(one, *s);
     }
     // SAFETY: the hits cover the values that emptied the set, as `emptied_at` needs.
-    (_mm256_testz_si256(*s, *s) == 1).then(|| unsafe { emptied_at(before, xs, hits) })
+    (_mm256_testz_si256(*s, *s) == 1).then(|| emptied_at(before, xs, hits))
 }
 
 /// The lane at which the set `before` became empty, walking the `hits` lanes of `xs` in
 /// order (they cover it): the first lane of the last distinct value.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn emptied_at(before: std::arch::x86_64::__m256i, xs: &[u8], hits: u128) -> usize {
-    let mut set = unsafe { low_set_of(before) };
+fn emptied_at(before: std::arch::x86_64::__m256i, xs: &[u8], hits: u128) -> usize {
+    let mut set = low_set_of(before);
     let mut left = set.len();
     for i in BitIndices(hits) {
         let x = xs[i] as usize;
@@ -480,7 +475,7 @@ pub(super) static ONE_HOT: OneHot = {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-pub(super) unsafe fn low_set_of(s: std::arch::x86_64::__m256i) -> LowSet {
+pub(super) fn low_set_of(s: std::arch::x86_64::__m256i) -> LowSet {
     let mut set = LowSet::default();
     // SAFETY: the words are 32 bytes.
     unsafe { std::arch::x86_64::_mm256_storeu_si256(set.words.as_mut_ptr() as *mut _, s) };
@@ -491,7 +486,7 @@ pub(super) unsafe fn low_set_of(s: std::arch::x86_64::__m256i) -> LowSet {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt")]
 #[inline]
-pub(super) unsafe fn popcount(s: std::arch::x86_64::__m256i) -> usize {
+pub(super) fn popcount(s: std::arch::x86_64::__m256i) -> usize {
     use std::arch::x86_64::*;
     let lo = _mm256_castsi256_si128(s);
     let hi = _mm256_extracti128_si256::<1>(s);
@@ -513,11 +508,7 @@ fn halves(s: std::arch::x86_64::__m256i) -> (std::arch::x86_64::__m256i, std::ar
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn low_set_hits(
-    lo: std::arch::x86_64::__m256i,
-    hi: std::arch::x86_64::__m256i,
-    x: std::arch::x86_64::__m256i,
-) -> u32 {
+fn low_set_hits(lo: std::arch::x86_64::__m256i, hi: std::arch::x86_64::__m256i, x: std::arch::x86_64::__m256i) -> u32 {
     use std::arch::x86_64::*;
     let bits = _mm256_setr_epi8(
         1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32,
@@ -535,9 +526,9 @@ unsafe fn low_set_hits(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn low_targets(s: std::arch::x86_64::__m256i) -> [std::arch::x86_64::__m256i; AVX2_TARGETS] {
+fn low_targets(s: std::arch::x86_64::__m256i) -> [std::arch::x86_64::__m256i; AVX2_TARGETS] {
     use std::arch::x86_64::*;
-    let set = unsafe { low_set_of(s) };
+    let set = low_set_of(s);
     let first = set.bytes().next().unwrap_or(0);
     let mut t = [_mm256_set1_epi8(first as i8); AVX2_TARGETS];
     for (t, x) in t.iter_mut().zip(set.bytes()) {
@@ -550,7 +541,7 @@ unsafe fn low_targets(s: std::arch::x86_64::__m256i) -> [std::arch::x86_64::__m2
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn low_target_hits(t: &[std::arch::x86_64::__m256i; AVX2_TARGETS], x: std::arch::x86_64::__m256i) -> u32 {
+fn low_target_hits(t: &[std::arch::x86_64::__m256i; AVX2_TARGETS], x: std::arch::x86_64::__m256i) -> u32 {
     use std::arch::x86_64::*;
     let mut m = _mm256_cmpeq_epi8(x, t[0]);
     for &t in &t[1..] {

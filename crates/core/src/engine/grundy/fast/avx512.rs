@@ -51,39 +51,45 @@ pub(super) unsafe fn scan_avx512(
     let mut missing = need;
     let mut a = 1;
     if let Some(low) = low {
+        // SAFETY: this CPU has the features (the caller's contract), and `scan_end` keeps the
+        // scan within the low bytes held for heap n.
         match unsafe { scan_low_avx512(low, n, low.scan_end(n, limit, last_sparse), &mut missing) } {
             LowScan::Emptied { stop } => return Some(HeapResult::Common { value: c, scan_length: stop as u64 }),
             LowScan::Reached { a: next } => a = next,
         }
     }
+    // SAFETY: REVERSE holds 32 u16 (64 bytes) and the missing set's words are 8 u64.
     let reverse = unsafe { _mm512_loadu_si512(REVERSE.as_ptr() as *const _) };
+    // SAFETY: as above, 64 bytes.
     let mut bits = unsafe { _mm512_loadu_si512(missing.words().as_ptr() as *const _) };
     if let Some(recent) = recent {
         let (rev, reach) = recent.behind(n);
         let r = rev.as_ptr();
         let last = limit.min(reach);
         while a + 31 <= last {
-            // SAFETY: a + 31 <= limit < front.len(), and rev holds G(n - a) at a - 1 for a <= reach.
+            // SAFETY: a + 31 <= limit < front.len().
             let front = unsafe { _mm512_loadu_si512(p.add(a) as *const _) };
+            // SAFETY: rev holds G(n - a) at a - 1 for a + 31 <= reach.
             let back = unsafe { _mm512_loadu_si512(r.add(a - 1) as *const _) };
-            if let Some(stop) = unsafe { step_avx512(_mm512_xor_si512(front, back), &mut bits, a) } {
+            if let Some(stop) = step_avx512(_mm512_xor_si512(front, back), &mut bits, a) {
                 return Some(HeapResult::Common { value: c, scan_length: stop as u64 });
             }
             a += 32;
         }
     }
     while a + 31 <= limit {
-        // SAFETY: a + 31 <= limit < front.len(); n - a - 31 >= n - limit >= base, and
-        // n - a < n = base + back.len().
+        // SAFETY: a + 31 <= limit < front.len().
         let front = unsafe { _mm512_loadu_si512(p.add(a) as *const _) };
+        // SAFETY: n - a - 31 >= n - limit >= base, and n - a < n = base + back.len().
         let back = unsafe { _mm512_loadu_si512(q.add(n - a - 31 - v.base) as *const _) };
         let x = _mm512_xor_si512(front, _mm512_permutexvar_epi16(reverse, back));
-        if let Some(stop) = unsafe { step_avx512(x, &mut bits, a) } {
+        if let Some(stop) = step_avx512(x, &mut bits, a) {
             return Some(HeapResult::Common { value: c, scan_length: stop as u64 });
         }
         a += 32;
     }
     let mut words = [0u64; 8];
+    // SAFETY: words is 64 bytes, one register.
     unsafe { _mm512_storeu_si512(words.as_mut_ptr() as *mut _, bits) };
     scan_tail(v, n, c, a, limit, half, ValueSet::from_words(words))
 }
@@ -93,19 +99,19 @@ pub(super) unsafe fn scan_avx512(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
 #[inline]
-unsafe fn step_avx512(x: std::arch::x86_64::__m512i, bits: &mut std::arch::x86_64::__m512i, a: usize) -> Option<usize> {
-    let hits = unsafe { hits_avx512(x, *bits) };
+fn step_avx512(x: std::arch::x86_64::__m512i, bits: &mut std::arch::x86_64::__m512i, a: usize) -> Option<usize> {
+    let hits = hits_avx512(x, *bits);
     if hits == 0 {
         return None;
     }
-    unsafe { clear_hits_avx512(x, hits, bits, a) }
+    clear_hits_avx512(x, hits, bits, a)
 }
 
 /// Lane i set when option x[i] is in the set `bits`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
 #[inline]
-unsafe fn hits_avx512(x: std::arch::x86_64::__m512i, bits: std::arch::x86_64::__m512i) -> u32 {
+fn hits_avx512(x: std::arch::x86_64::__m512i, bits: std::arch::x86_64::__m512i) -> u32 {
     use std::arch::x86_64::*;
     let word = _mm512_permutexvar_epi16(_mm512_srli_epi16::<4>(x), bits);
     let bit = _mm512_srlv_epi16(word, _mm512_and_si512(x, _mm512_set1_epi16(15)));
@@ -117,7 +123,7 @@ unsafe fn hits_avx512(x: std::arch::x86_64::__m512i, bits: std::arch::x86_64::__
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
 #[inline]
-unsafe fn clear_hits_avx512(
+fn clear_hits_avx512(
     x: std::arch::x86_64::__m512i,
     hits: u32,
     bits: &mut std::arch::x86_64::__m512i,
@@ -125,6 +131,7 @@ unsafe fn clear_hits_avx512(
 ) -> Option<usize> {
     use std::arch::x86_64::*;
     let mut xs = [0u16; 32];
+    // SAFETY: xs is 64 bytes, one register.
     unsafe { _mm512_storeu_si512(xs.as_mut_ptr() as *mut _, x) };
     // This kernel keeps its own unmark loop instead of `ValueSet::remove_until_empty`: the
     // set lives in a register, and a trip through memory per hit would cost the hot loop.
@@ -150,6 +157,7 @@ unsafe fn clear_hits_avx512(
         return None;
     }
     let mut words = [0u64; 8];
+    // SAFETY: words is 64 bytes, one register.
     unsafe { _mm512_storeu_si512(words.as_mut_ptr() as *mut _, before) };
     Some(first_cover_in(&xs, hits, a, ValueSet::from_words(words)))
 }
@@ -182,7 +190,7 @@ unsafe fn scan_low_avx512(low: &LowBytes, n: usize, end: usize, missing: &mut Va
     let mut s = unsafe { _mm256_loadu_si256(set.words.as_ptr() as *const __m256i) };
     let mut a = 1;
     let steps = LowSteps::new(low, n, end);
-    // SAFETY (each call): the caller's contract, and `steps` as made above.
+    // SAFETY: each call: the caller's contract, and `steps` as made above.
     unsafe {
         for few in [false, true] {
             if (popcount(s) <= AVX2_TARGETS) != few {
@@ -201,8 +209,9 @@ unsafe fn scan_low_avx512(low: &LowBytes, n: usize, end: usize, missing: &mut Va
             }
         }
     }
-    *missing = unsafe { low_set_of(s) }.values();
+    *missing = low_set_of(s).values();
     // The last splits, 32 a step.
+    // SAFETY: the caller's contract, passed on: a <= end, within the bytes held.
     unsafe { scan_low(low, n, a, end, missing) }
 }
 
@@ -219,7 +228,7 @@ unsafe fn run_low<const GROUP: usize, const FEW: bool>(
 ) -> Option<usize> {
     use std::arch::x86_64::*;
     let (mut lo, mut hi) = halves(*s);
-    let mut t = if FEW { unsafe { low_targets(*s) } } else { [_mm512_setzero_si512(); AVX2_TARGETS] };
+    let mut t = if FEW { low_targets(*s) } else { [_mm512_setzero_si512(); AVX2_TARGETS] };
     while *a + 64 * GROUP - 1 <= steps.end {
         let mut x = [_mm512_setzero_si512(); GROUP];
         let mut hits = 0u128;
@@ -233,7 +242,7 @@ unsafe fn run_low<const GROUP: usize, const FEW: bool>(
                     _mm512_loadu_si512(steps.back.add(b - 1) as *const _),
                 )
             };
-            let m = if FEW { unsafe { low_target_hits(&t, *x) } } else { unsafe { low_set_hits(lo, hi, *x) } };
+            let m = if FEW { low_target_hits(&t, *x) } else { low_set_hits(lo, hi, *x) };
             let common = steps.low.common_from(b) as u64 | (steps.low.common_from(b + 32) as u64) << 32;
             hits |= ((m & common) as u128) << (64 * k);
         }
@@ -245,14 +254,14 @@ unsafe fn run_low<const GROUP: usize, const FEW: bool>(
                     _mm512_storeu_si512(xs.as_mut_ptr().add(64 * k) as *mut _, x);
                 }
             }
-            if let Some(lane) = unsafe { clear_hits(s, &xs, hits) } {
+            if let Some(lane) = clear_hits(s, &xs, hits) {
                 return Some(*a + lane);
             }
             *a += 64 * GROUP;
             if FEW {
-                t = unsafe { low_targets(*s) };
+                t = low_targets(*s);
             } else {
-                if unsafe { popcount(*s) } <= AVX2_TARGETS {
+                if popcount(*s) <= AVX2_TARGETS {
                     return None;
                 }
                 (lo, hi) = halves(*s);
@@ -280,11 +289,7 @@ fn halves(s: std::arch::x86_64::__m256i) -> (std::arch::x86_64::__m512i, std::ar
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
 #[inline]
-unsafe fn low_set_hits(
-    lo: std::arch::x86_64::__m512i,
-    hi: std::arch::x86_64::__m512i,
-    x: std::arch::x86_64::__m512i,
-) -> u64 {
+fn low_set_hits(lo: std::arch::x86_64::__m512i, hi: std::arch::x86_64::__m512i, x: std::arch::x86_64::__m512i) -> u64 {
     use std::arch::x86_64::*;
     // Byte k of each 64-bit lane is 1 << k.
     let bits = _mm512_set1_epi64(0x8040_2010_0804_0201u64 as i64);
@@ -300,9 +305,9 @@ unsafe fn low_set_hits(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw,avx2")]
 #[inline]
-unsafe fn low_targets(s: std::arch::x86_64::__m256i) -> [std::arch::x86_64::__m512i; AVX2_TARGETS] {
+fn low_targets(s: std::arch::x86_64::__m256i) -> [std::arch::x86_64::__m512i; AVX2_TARGETS] {
     use std::arch::x86_64::*;
-    let set = unsafe { low_set_of(s) };
+    let set = low_set_of(s);
     let first = set.bytes().next().unwrap_or(0);
     let mut t = [_mm512_set1_epi8(first as i8); AVX2_TARGETS];
     for (t, x) in t.iter_mut().zip(set.bytes()) {
@@ -315,7 +320,7 @@ unsafe fn low_targets(s: std::arch::x86_64::__m256i) -> [std::arch::x86_64::__m5
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
 #[inline]
-unsafe fn low_target_hits(t: &[std::arch::x86_64::__m512i; AVX2_TARGETS], x: std::arch::x86_64::__m512i) -> u64 {
+fn low_target_hits(t: &[std::arch::x86_64::__m512i; AVX2_TARGETS], x: std::arch::x86_64::__m512i) -> u64 {
     use std::arch::x86_64::*;
     let mut m = _mm512_cmpeq_epi8_mask(x, t[0]);
     for &t in &t[1..] {

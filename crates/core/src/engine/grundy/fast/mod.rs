@@ -413,13 +413,13 @@ impl FastSweep {
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-    unsafe fn block_avx2(&mut self, job: &mut FarJob) -> Result<(), SweepError> {
+    fn block_avx2(&mut self, job: &mut FarJob) -> Result<(), SweepError> {
         self.block_body(job)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,popcnt")]
-    unsafe fn block_avx512(&mut self, job: &mut FarJob) -> Result<(), SweepError> {
+    fn block_avx512(&mut self, job: &mut FarJob) -> Result<(), SweepError> {
         self.block_body(job)
     }
 
