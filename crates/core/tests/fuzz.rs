@@ -3,12 +3,16 @@
 //! every input with a value or a typed error whose message is one non-empty line. CI runs
 //! them with `cargo test`; each prints how many inputs it ran (`-- --nocapture`).
 //!
-//! Targets: game codes (`Game::parse`, `TakeAndBreak::parse`), counts (`count::parse_count`),
-//! checkpoints (`Checkpoint::decode`) on arbitrary bytes and on mutated valid checkpoints
-//! (bytes flipped, cut short, and payload bytes changed with the checksum and length
-//! fixed up, so that the mutation reaches the reader behind the checksum).
+//! Targets: game codes (`Game::parse`, `TakeAndBreak::parse`), graphs (`Game::graph`, which
+//! web requests reach: arbitrary text, and graphs made of valid lines with moves to any
+//! name, cycles included), counts (`count::parse_count`), Grundy's checkpoints
+//! (`Checkpoint::decode`) and the octal sweep's (`OctalSweep::restore`), on arbitrary bytes
+//! and on mutated valid checkpoints (bytes flipped, cut short, and payload bytes changed
+//! with the checksum and length fixed up, so that the mutation reaches the reader behind
+//! the checksum).
 
 use grundy_core::count::parse_count;
+use grundy_core::engine::octal::OctalSweep;
 use grundy_core::game::{Game, TakeAndBreak};
 use grundy_core::{Checkpoint, SparseSweep};
 use grundy_testkit::{fuzz, one_line};
@@ -127,4 +131,85 @@ fn fuzz_checkpoints() {
             decodes_or_refuses(&b);
         },
     );
+}
+
+/// The graph parser: arbitrary text, text from the format's alphabet, and graphs of well
+/// formed lines whose moves name any vertex (so that duplicates, missing vertices and
+/// cycles come up), each answered by a game or a one-line error; a game it accepts has
+/// every move going to a smaller vertex.
+#[test]
+fn fuzz_graphs() {
+    let check = |text: String| match Game::graph("fuzz", &text) {
+        Ok(game) => {
+            let n = game.largest_heap().expect("a graph is finite");
+            for v in 1..=n.min(200) {
+                for m in grundy_core::game::HeapGame::heap_moves(&game, v) {
+                    assert!(m.left.iter().all(|&w| w < v), "a move from {v} to {:?}", m.left);
+                }
+            }
+        }
+        Err(e) => one_line(e.to_string()),
+    };
+    fuzz("Game::graph, any text", 20_000, any::<String>(), check);
+    fuzz("Game::graph, the format's alphabet", 20_000, text(r"[a-c0-2:# \n\t.\-_]", 60), check);
+    let name = proptest::sample::select(vec!["a", "b", "c", "d", "e", "f"]);
+    let line = (name.clone(), proptest::collection::vec(name, 0..4));
+    fuzz("Game::graph, lines of names", 20_000, proptest::collection::vec(line, 0..8), |lines| {
+        let text: String = lines.iter().map(|(v, moves)| format!("{v}: {}\n", moves.join(" "))).collect();
+        check(text);
+    });
+}
+
+/// A valid checkpoint of an octal sweep (.6, with sparse heaps and a mask refined).
+fn valid_octal_checkpoint(game: &TakeAndBreak) -> Vec<u8> {
+    let mut sweep = OctalSweep::auto(game, 600).unwrap();
+    sweep.run_to(600).unwrap();
+    sweep.checkpoint()
+}
+
+/// The octal sweep's checkpoint decoder (`OctalSweep::restore`), as Grundy's above: never a
+/// panic, a one-line refusal for damaged bytes, and a flipped byte never accepted.
+#[test]
+fn fuzz_octal_checkpoints() {
+    let game = TakeAndBreak::parse(".6").unwrap();
+    let valid = valid_octal_checkpoint(&game);
+    let restores_or_refuses = |b: &[u8]| {
+        if let Err(e) = OctalSweep::restore(&game, b) {
+            one_line(e.to_string());
+        }
+    };
+    assert!(OctalSweep::restore(&game, &valid).is_ok());
+    let n = valid.len();
+    fuzz("OctalSweep::restore, arbitrary bytes", 20_000, proptest::collection::vec(any::<u8>(), 0..512), |b| {
+        restores_or_refuses(&b)
+    });
+    fuzz("OctalSweep::restore, arbitrary payload", 20_000, proptest::collection::vec(any::<u8>(), 0..512), |payload| {
+        let mut b = valid[..HEADER].to_vec();
+        b.extend_from_slice(&payload);
+        fix_up(&mut b);
+        restores_or_refuses(&b);
+    });
+    let flips = proptest::collection::vec((0..n, 1..=255u8), 1..8);
+    fuzz("OctalSweep::restore, flipped bytes", 10_000, flips.clone(), |flips| {
+        let mut b = valid.clone();
+        for (at, x) in flips {
+            b[at] ^= x;
+        }
+        assert!(OctalSweep::restore(&game, &b).is_err(), "a flipped checkpoint was accepted");
+        restores_or_refuses(&b);
+    });
+    fuzz("OctalSweep::restore, flipped payload, checksum fixed", 10_000, flips, |flips| {
+        let mut b = valid.clone();
+        for (at, x) in flips {
+            b[at.max(HEADER)] ^= x;
+        }
+        fix_up(&mut b);
+        restores_or_refuses(&b);
+    });
+    fuzz("OctalSweep::restore, cut short", 5_000, 0..n, |keep| {
+        let mut b = valid[..keep].to_vec();
+        fix_up(&mut b);
+        assert!(OctalSweep::restore(&game, &b).is_err(), "a checkpoint cut to {keep} bytes was accepted");
+        restores_or_refuses(&b);
+    });
 }
