@@ -79,6 +79,12 @@ pub fn canonical(code: &str) -> Result<String, FamilyError> {
     Ok(canonical_of_digits(game.digits()))
 }
 
+/// The octal codes of a table's rows ([`tczajka::rows`]), canonical, in the table's order
+/// (rows that are not octal codes, such as Grundy's game in the unsolved table, are left out).
+pub fn table_codes(text: &str) -> Vec<String> {
+    tczajka::rows(text).filter_map(|cols| canonical(cols[0]).ok()).collect()
+}
+
 /// `d0.d1d2...` from the digits d0, d1, ... (trailing zeros already dropped).
 pub fn canonical_of_digits(digits: &[u8]) -> String {
     let mut s = format!("{}.", digits[0]);
@@ -126,11 +132,11 @@ impl Family {
             }
             codes
         } else if n == "tczajka-trivial" {
-            tczajka::codes(tczajka::TRIVIAL)
+            table_codes(tczajka::TRIVIAL)
         } else if n == "tczajka-solved" {
-            tczajka::codes(tczajka::SOLVED)
+            table_codes(tczajka::SOLVED)
         } else if n == "tczajka-unsolved" {
-            tczajka::codes(tczajka::UNSOLVED)
+            table_codes(tczajka::UNSOLVED)
         } else if let Some(list) = n.strip_prefix("list:") {
             let mut codes: Vec<String> = Vec::new();
             for code in list.split(|c: char| c == ',' || c.is_whitespace()).filter(|c| !c.is_empty()) {

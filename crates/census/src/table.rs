@@ -306,7 +306,7 @@ fn tczajka_class(code: &str) -> &'static str {
         for (table, word) in
             [(tczajka::TRIVIAL, "trivial"), (tczajka::SOLVED, "solved"), (tczajka::UNSOLVED, "unsolved")]
         {
-            for c in tczajka::codes(table) {
+            for c in crate::family::table_codes(table) {
                 m.insert(c, word);
             }
         }

@@ -3,8 +3,6 @@
 //! `fixtures/raw/stored/`: the reference the `tczajka` families are compared with, and the
 //! source of the codes of `tczajka-solved` and `tczajka-unsolved`.
 
-use crate::family::canonical;
-
 /// Trivial games: `code pre-period period values`.
 pub const TRIVIAL: &str = include_str!("../../../fixtures/raw/stored/tczajka_trivial_games.txt");
 /// Solved games: `code pre-period period largest-at largest mask count last [who]`.
@@ -19,12 +17,6 @@ pub fn rows(text: &str) -> impl Iterator<Item = Vec<&str>> {
     text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).map(|l| l.split_whitespace().collect())
 }
 
-/// The octal codes of a table's rows, canonical, in the table's order (rows that are not
-/// octal codes, such as Grundy's game in the unsolved table, are left out).
-pub fn codes(text: &str) -> Vec<String> {
-    rows(text).filter_map(|cols| canonical(cols[0]).ok()).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -32,9 +24,9 @@ mod tests {
     #[test]
     fn tables_have_their_documented_sizes() {
         assert_eq!(rows(TRIVIAL).count(), 82);
-        assert_eq!(codes(SOLVED).len(), 10);
+        assert_eq!(crate::family::table_codes(SOLVED).len(), 10);
         assert_eq!(rows(UNSOLVED).count(), 83);
-        assert_eq!(codes(UNSOLVED).len(), 82, "all but Grundy's game");
+        assert_eq!(crate::family::table_codes(UNSOLVED).len(), 82, "all but Grundy's game");
         assert_eq!(rows(LOOKUP).count(), 1022);
     }
 }

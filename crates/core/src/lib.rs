@@ -40,6 +40,7 @@ pub mod game;
 pub mod learn;
 pub mod period;
 pub mod position;
+pub mod random;
 
 pub use engine::grundy::checkpoint::{Checkpoint, CheckpointError};
 pub use engine::grundy::fast::{FastSweep, GrundyKernel};

@@ -63,10 +63,10 @@ pub fn code_set() -> Vec<(String, &'static str)> {
     for row in first_columns(PERIODS) {
         add(row, "period published");
     }
-    for code in tczajka::codes(tczajka::SOLVED) {
+    for code in grundy_census::family::table_codes(tczajka::SOLVED) {
         add(&code, "Czajka solved");
     }
-    for code in tczajka::codes(tczajka::UNSOLVED) {
+    for code in grundy_census::family::table_codes(tczajka::UNSOLVED) {
         if code.split('.').nth(1).is_some_and(|d| d.len() <= 2) {
             add(&code, "Czajka unsolved, two digits");
         }

@@ -34,12 +34,14 @@ use octal::{OctalSweep, OctalSweepError};
 
 pub use cost::{Cost, CostError, Limits};
 pub use definition::Wide;
+pub use held::Values;
 
 pub mod closed;
 pub mod cost;
 pub mod definition;
 pub(crate) mod envelope;
 pub mod grundy;
+mod held;
 pub mod misere;
 pub mod octal;
 
@@ -330,14 +332,6 @@ enum State {
     /// Made when the first end is known (the mask is chosen from the values).
     Octal(Option<Box<OctalSweep>>),
     Definition(Sequence),
-}
-
-/// The values an engine holds: two bytes a heap in the sweeps while they fit, four elsewhere.
-pub enum Values<'a> {
-    /// Grundy's game, and an octal sweep while every value is below 2^16.
-    Narrow(&'a [u16]),
-    /// The definition's values, and an octal sweep's once one needs more than 16 bits.
-    Wide(&'a [Wide]),
 }
 
 /// A computation of G(0..len) that can be extended ([`Engine::run`]).

@@ -58,6 +58,28 @@ impl Entry {
     }
 }
 
+impl Words {
+    /// The words `game` is played in: its catalog entry's if it has one, else its kind's.
+    pub fn of(game: &Game) -> Words {
+        if let Some(entry) = entry_of(game) {
+            return entry.words;
+        }
+        match game {
+            Game::Grundy => Words::Split,
+            Game::TakeAndBreak(t) => {
+                let d = t.digits();
+                if t.is_grundys_game() || d[0] != 0 || d.iter().any(|&x| x & 8 != 0) {
+                    Words::Code
+                } else {
+                    Words::Row(RowWords::SQUARES)
+                }
+            }
+            Game::Graph(_) => Words::Token,
+            _ => Words::Take,
+        }
+    }
+}
+
 /// Every named game, in the order menus show them.
 pub const CATALOG: &[Entry] = &[
     Entry {

@@ -30,7 +30,8 @@ pub fn heap_index_of_label(label: &str) -> Option<usize> {
 }
 
 /// How a game's moves read in words and how it is drawn. A named game carries its own in
-/// its [`super::catalog`] entry; any other game gets the words of its kind ([`Words::of`]).
+/// catalog entry; any other game gets the words of its kind ([`Words::of`], written beside
+/// the catalog, which it reads first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Words {
     /// Grundy's game: split a heap.
@@ -65,26 +66,6 @@ impl RowWords {
 }
 
 impl Words {
-    /// The words `game` is played in: its catalog entry's if it has one, else its kind's.
-    pub fn of(game: &Game) -> Words {
-        if let Some(entry) = super::catalog::entry_of(game) {
-            return entry.words;
-        }
-        match game {
-            Game::Grundy => Words::Split,
-            Game::TakeAndBreak(t) => {
-                let d = t.digits();
-                if t.is_grundys_game() || d[0] != 0 || d.iter().any(|&x| x & 8 != 0) {
-                    Words::Code
-                } else {
-                    Words::Row(RowWords::SQUARES)
-                }
-            }
-            Game::Graph(_) => Words::Token,
-            _ => Words::Take,
-        }
-    }
-
     /// Whether the game is played on a row, so that moves have places.
     pub fn on_a_row(self) -> bool {
         matches!(self, Words::Row(_) | Words::Crosses)

@@ -7,36 +7,7 @@ use crate::engine::grundy::checkpoint::{self, Checkpoint, CheckpointError, Windo
 use crate::engine::grundy::stats::SweepStats;
 use crate::Value;
 
-/// What a sweep found for one heap. This enum is the one definition of a *sparse heap*: the
-/// heaps whose stage-2 scan ran out of splits, so that their value is a sparse value below
-/// the common candidate (by the class rules of [`crate::engine::grundy::class`], exactly the heaps
-/// whose value is sparse).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HeapResult {
-    /// A common value, found after examining `scan_length` splits in stage 2.
-    Common {
-        /// G(n).
-        value: Value,
-        /// Splits a = 1, 2, ... examined before every sparse value below `value` was seen.
-        scan_length: u64,
-    },
-    /// A sparse value: every split was examined (heaps 0, 1 and 2, which have no splits,
-    /// are sparse with value 0).
-    Sparse {
-        /// G(n).
-        value: Value,
-    },
-}
-
-impl HeapResult {
-    /// G(n).
-    #[inline(always)]
-    pub fn value(self) -> Value {
-        match self {
-            HeapResult::Common { value, .. } | HeapResult::Sparse { value } => value,
-        }
-    }
-}
+pub use crate::engine::grundy::stats::HeapResult;
 
 /// Values, sparse heaps and statistics of a sweep. `values` holds G(base..heaps), where
 /// `heaps = stats.heaps` and `base` is 0 except in the window mode of `FastSweep`, which

@@ -28,7 +28,7 @@
 
 use crate::control::Cancel;
 use crate::engine::definition::Wide;
-use crate::engine::Values;
+use crate::engine::held::Values;
 use crate::game::TakeAndBreak;
 
 mod ahead;

@@ -1,9 +1,6 @@
 //! The handoff between the main thread and the helper that does stage 1 blocks ahead: a
 //! spinning queue, and read access to the values the main thread has finished.
 
-use super::stage1::FarJob;
-use crate::Value;
-
 /// A first-in first-out handoff between the two threads (it holds at most the few blocks in
 /// flight). The threads hand a block's work back and forth every ~100 microseconds, so the
 /// waiting side first spins briefly instead of sleeping in the kernel (a futex wake-up costs
@@ -100,33 +97,12 @@ impl<T> Drop for CloseOnDrop<'_, T> {
     }
 }
 
-/// Tells the helper thread to stop when dropped (after the jobs queued before).
-pub(super) struct StopHelper<'a>(pub(super) &'a Handoff<Option<(FarJob, FinalValues)>>);
+/// Tells the helper thread to stop when dropped (after the jobs queued before): a `None`
+/// after the jobs.
+pub(super) struct StopHelper<'a, T>(pub(super) &'a Handoff<Option<T>>);
 
-impl Drop for StopHelper<'_> {
+impl<T> Drop for StopHelper<'_, T> {
     fn drop(&mut self) {
         self.0.put(None);
-    }
-}
-
-/// Read access to the values below a bound that the main thread no longer writes.
-#[derive(Clone, Copy)]
-pub(super) struct FinalValues {
-    pub(super) ptr: *const Value,
-    pub(super) len: usize,
-    /// The heap of the first value.
-    pub(super) base: usize,
-}
-
-// SAFETY: the pointer is only read below `len`, which the main thread wrote before it sent
-// the job (the queue's lock and its sequentially consistent count order the writes before
-// the reads) and never writes again; the buffer is reserved up front, so it does not move
-// while the helper runs.
-unsafe impl Send for FinalValues {}
-
-impl FinalValues {
-    pub(super) fn slice(&self) -> &[Value] {
-        // SAFETY: see the `Send` impl.
-        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
     }
 }

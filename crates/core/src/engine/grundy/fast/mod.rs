@@ -40,11 +40,11 @@ mod stage1;
 use avx2::scan_avx2;
 #[cfg(target_arch = "x86_64")]
 use avx512::scan_avx512;
-use handoff::{CloseOnDrop, FinalValues, Handoff, StopHelper};
+use handoff::{CloseOnDrop, Handoff, StopHelper};
 use low::LowBytes;
 use portable::scan_generic;
 use recent::Reversed;
-use stage1::{first_unmarked_common, run_far_job, FarJob};
+use stage1::{first_unmarked_common, run_far_job, FarJob, FinalValues};
 
 /// How the front ends show the progress that [`FastSweep::run_to_with`] reports: an
 /// `indicatif` template, kept here so that `grundy sweep` and `cargo xtask compute` show

@@ -1,7 +1,6 @@
 //! Stage 1 for the far sparse heaps of a block, done blocks ahead (on the helper thread
 //! when there is one): a row of marks per heap, and the smallest common value left unmarked.
 
-use super::handoff::FinalValues;
 use super::BLOCK;
 use super::{GrundyKernel, ROW, SCRATCH};
 use crate::engine::grundy::class::ValueSet;
@@ -104,6 +103,28 @@ pub(super) fn first_unmarked_common(near: &[u8; ValueSet::CAPACITY], far: &[u8; 
         }
     }
     None
+}
+
+/// Read access to the values below a bound that the main thread no longer writes.
+#[derive(Clone, Copy)]
+pub(super) struct FinalValues {
+    pub(super) ptr: *const Value,
+    pub(super) len: usize,
+    /// The heap of the first value.
+    pub(super) base: usize,
+}
+
+// SAFETY: the pointer is only read below `len`, which the main thread wrote before it sent
+// the job (the queue's lock and its sequentially consistent count order the writes before
+// the reads) and never writes again; the buffer is reserved up front, so it does not move
+// while the helper runs.
+unsafe impl Send for FinalValues {}
+
+impl FinalValues {
+    pub(super) fn slice(&self) -> &[Value] {
+        // SAFETY: see the `Send` impl.
+        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
+    }
 }
 
 #[cfg(test)]
