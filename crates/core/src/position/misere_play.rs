@@ -93,6 +93,18 @@ impl MisereMethod {
             }
         }
     }
+
+    /// The method in a few words, for a move's reason: "by misère Nim's rule", "by the
+    /// misère quotient of order 40 (heaps up to 30)", "by a search of every position".
+    pub fn short(&self) -> String {
+        match self {
+            MisereMethod::NimRule => "by misère Nim's rule".into(),
+            MisereMethod::Quotient { order, bound, .. } => {
+                format!("by the misère quotient of order {order} (heaps up to {bound})")
+            }
+            MisereMethod::Exhaustive { .. } => "by a search of every position".into(),
+        }
+    }
 }
 
 /// Answers misère positions of one game whose heaps stay within those it was made for.

@@ -227,12 +227,16 @@ impl Analysis {
 
     /// Why a move is marked winning or losing, in a line a learner can check: the values
     /// of the heaps it leaves and their nim-sum ("leaves 3 ⊕ 1 ⊕ 2 = 0"), or under misère
-    /// play what the search found. `value(n)` is the normal-play value of a heap of n.
+    /// play the method that found it ([`Analysis::misere_method`]). `value(n)` is the normal-play value of a heap of n.
     pub fn reason(&self, m: &Move, mut value: impl FnMut(u64) -> u64) -> String {
         let verdict = if m.winning { "the opponent loses against perfect play" } else { "the opponent can win" };
         if self.rule == Rule::Misere {
             let how = if m.winning { "lost" } else { "won" };
-            return format!("misère play: the position it leaves is {how} for the opponent by a search of every position, so {verdict}");
+            // The method that answered the analysis, in short (the quotient, Nim's rule or
+            // the search): the words once came from a fixed string that named the search
+            // whatever answered (issue 35).
+            let by = self.misere_method.as_ref().map_or("by a search of every position".into(), MisereMethod::short);
+            return format!("misère play: the position it leaves is {how} for the opponent {by}, so {verdict}");
         }
         let left: Vec<String> =
             self.position_after(m).into_iter().filter(|&h| h > 0).map(|h| value(h).to_string()).collect();
