@@ -299,8 +299,10 @@ impl Game {
                 let rest = n.saturating_sub(k as u64);
                 // Nothing or one heap left: at most 2; two heaps: at most one per placement
                 // on a row of n; three heaps: fewer than (rest / 3 + 1) * (rest / 2 + 1).
+                // Saturating: `n + 1` wrapped to 0 at n = 2^64 - 1, and a bound of a few
+                // moves let the analysis list 2^63 of them (issue 35).
                 let three = if d & 8 != 0 { (rest / 3 + 1).saturating_mul(rest / 2 + 1) } else { 0 };
-                sum.saturating_add(2).saturating_add(n + 1).saturating_add(three)
+                sum.saturating_add(2).saturating_add(n.saturating_add(1)).saturating_add(three)
             }),
         }
     }
