@@ -142,3 +142,30 @@ fn bad_graph_files_get_one_line_errors() {
     assert!(!ok && err.contains("more than the limit"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 35, item 11: the size limit holds while reading, not only against the size a file
+/// states: `/dev/zero` (size 0, no end) and a pipe are refused after 64 MiB and a byte, in
+/// a second and without the memory of the stream.
+#[test]
+fn an_endless_graph_file_is_refused_while_reading() {
+    let started = std::time::Instant::now();
+    let err = common::failure(&["values", "--game", "graph:/dev/zero"], 2);
+    assert!(err.contains("more than the limit of 67108864 bytes"), "{err}");
+    assert!(started.elapsed().as_secs() < 20, "took {:?}", started.elapsed());
+}
+
+/// Issue 35, item 18: a line without a colon was taken silently as a vertex with no moves;
+/// it is a one-line error with its line number (a dead vertex is written `name:`).
+#[test]
+fn a_graph_line_without_a_colon_is_an_error_with_its_line() {
+    let dir = std::env::temp_dir().join(format!("grundy-graph-colon-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("colon.txt");
+    std::fs::write(&path, "# a comment\nstart: end\nend\n").unwrap();
+    let err = common::failure(&["values", "--game", &format!("graph:{}", path.display())], 2);
+    assert!(err.contains("graph line 3") && err.contains("no colon"), "{err}");
+    std::fs::write(&path, "start: end\nend:\n").unwrap();
+    let (ok, out, err) = grundy(&["values", "--game", &format!("graph:{}", path.display())]);
+    assert!(ok && out.contains("start 1\n") && out.contains("end 0\n"), "{out}{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

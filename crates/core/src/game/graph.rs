@@ -25,6 +25,10 @@ use thiserror::Error;
 pub const MAX_VERTICES: usize = 1 << 20;
 /// The most moves (edges) a graph may have.
 pub const MAX_EDGES: usize = 1 << 24;
+/// The largest graph file a front end reads, in bytes (64 MiB): past it a graph's table would
+/// not be small anyway. The one statement of the limit: the command line reads at most one
+/// byte more (to tell a file past it), and the page's own, smaller limit cites it.
+pub const MAX_GRAPH_FILE_BYTES: u64 = 64 << 20;
 
 /// Why a graph file was refused: the line and what was wrong with it.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -101,9 +105,15 @@ impl GraphGame {
             if body.is_empty() {
                 continue;
             }
-            let (name, rest) = match body.split_once(':') {
-                Some((n, r)) => (n.trim(), r),
-                None => (body, ""),
+            // A vertex with no moves is written `name:`; a line without the colon is more
+            // likely a mistake (a move list whose colon was lost) than a dead vertex.
+            let Some((name, rest)) = body.split_once(':').map(|(n, r)| (n.trim(), r)) else {
+                return Err(syntax(
+                    line,
+                    format!(
+                        "{body:?} has no colon: a vertex's line is `name: moves...` (`name:` when it has no moves)"
+                    ),
+                ));
             };
             check_name(name).map_err(|r| syntax(line, r))?;
             let targets: Vec<String> = rest.split_whitespace().map(str::to_string).collect();
