@@ -269,3 +269,18 @@ fn window_mode_writes_the_same_table() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+/// Issue 35, item 18: `--max-time` reads `1e9` as counts do, and a tiny limit is written in
+/// units that say something ("100.0 ns", not "0.0 s"), with "no heap fits" rather than
+/// "0 heaps fit".
+#[test]
+fn max_time_reads_exponents_and_tiny_limits_in_words() {
+    let o = grundy(&["--max-time", "1e9", "values", "--game", ".137", "--to", "20"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = grundy(&["values", "--max-time", "1e3m", "--max-memory", "1e9", "--game", ".137", "--to", "20"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let err = common::failure(&["--max-time", "0.0000001", "values", "--game", ".8", "--to", "100000"], 1);
+    assert!(err.contains("100.0 ns") && !err.contains(" 0.0 s") && !err.contains(" 0 heaps"), "{err}");
+    let err = common::failure(&["--max-time", "1e-12", "values", "--game", ".8", "--to", "100000"], 1);
+    assert!(err.contains("no heap fits"), "{err}");
+}

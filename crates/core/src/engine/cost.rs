@@ -182,8 +182,8 @@ impl Engine {
 /// A job refused before it starts: it would pass the memory or time limit.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[error(
-    "G(0..{heaps}) of {game} by the {engine} would take about {} and {} of memory, more than the limits of {} and {} (--max-time, --max-memory); {fits} heaps fit",
-    human_seconds(cost.seconds), human_bytes(cost.bytes), human_seconds(limits.seconds), human_bytes(limits.bytes)
+    "G(0..{heaps}) of {game} by the {engine} would take about {} and {} of memory, more than the limits of {} and {} (--max-time, --max-memory); {}",
+    human_seconds(cost.seconds), human_bytes(cost.bytes), human_seconds(limits.seconds), human_bytes(limits.bytes), fit_words(*fits)
 )]
 pub struct CostError {
     /// The game's name.
@@ -198,6 +198,15 @@ pub struct CostError {
     pub limits: Limits,
     /// The most heaps that fit the limits.
     pub fits: u64,
+}
+
+/// What fits, in words: "1000 heaps fit", "no heap fits" (a limit below any table).
+fn fit_words(fits: u64) -> String {
+    match fits {
+        0 => "no heap fits".into(),
+        1 => "1 heap fits".into(),
+        n => format!("{n} heaps fit"),
+    }
 }
 
 /// Seconds the definition takes for G(0..n): the options it looks at, by kind.
@@ -229,7 +238,7 @@ pub fn human_bytes(b: u64) -> String {
     }
 }
 
-/// Seconds for people: "4.2 s", "3.0 minutes", "2.1e9 years".
+/// Seconds for people: "4.2 s", "3.0 minutes", "2.1e9 years", "12.0 ms", "100.0 ns".
 pub fn human_seconds(s: f64) -> String {
     match s {
         s if s >= 3.15e10 => format!("{:.1e} years", s / 3.15e7),
@@ -237,7 +246,12 @@ pub fn human_seconds(s: f64) -> String {
         s if s >= 86400.0 => format!("{:.1} days", s / 86400.0),
         s if s >= 3600.0 => format!("{:.1} hours", s / 3600.0),
         s if s >= 60.0 => format!("{:.1} minutes", s / 60.0),
-        s => format!("{s:.1} s"),
+        // Below a tenth of a second in units that keep a digit: "0.0 s" said nothing of a
+        // limit of 10^-7 s (issue 35).
+        s if s >= 0.1 || s <= 0.0 => format!("{s:.1} s"),
+        s if s >= 1e-3 => format!("{:.1} ms", s * 1e3),
+        s if s >= 1e-6 => format!("{:.1} µs", s * 1e6),
+        s => format!("{:.1} ns", s * 1e9),
     }
 }
 
@@ -251,6 +265,8 @@ mod tests {
         assert_eq!(human_bytes(512), "512 bytes");
         assert_eq!(human_bytes(377 << 20), "377.0 MiB");
         assert_eq!(human_seconds(90.0), "1.5 minutes");
+        assert_eq!(human_seconds(1e-7), "100.0 ns");
+        assert_eq!(human_seconds(0.012), "12.0 ms");
     }
 
     /// The ETA scales the model by the time measured so far: a machine twice as slow as the
