@@ -251,6 +251,16 @@ impl Game {
         }
     }
 
+    /// For a finite game (a graph), an upper bound on the positions a search from `heaps`
+    /// visits ([`GraphGame::positions_from`]); `None` for heap games, whose searches are
+    /// bounded by their stones.
+    pub fn search_positions(&self, heaps: &[u64]) -> Option<u64> {
+        match self {
+            Game::Graph(g) => Some(g.positions_from(heaps)),
+            _ => None,
+        }
+    }
+
     /// The heap a vertex's name stands for, on a graph; `None` for an unknown name and for
     /// every other game (whose heaps are counts, read by the front end's count parser).
     pub fn heap_named(&self, text: &str) -> Option<u64> {

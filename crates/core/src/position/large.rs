@@ -49,6 +49,7 @@ pub fn analyze_large(
             game: game.name(),
             stones,
             limit: crate::position::exhaustive::MISERE_MAX_STONES,
+            unit: "stones",
         });
     }
     let words = Words::of(game);

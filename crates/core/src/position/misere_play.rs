@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::misere::{MisereQuotient, QuotientError};
 use crate::engine::Engine;
 use crate::game::Game;
-use crate::position::exhaustive::{Search, MISERE_MAX_STONES};
+use crate::position::exhaustive::{Search, SearchSize};
 use crate::position::misere::analyze_misere_nim;
 use crate::position::model::PositionError;
 use crate::position::Outcome;
@@ -49,6 +49,11 @@ fn quotient(game: &Game, max_heap: u64) -> Result<MisereQuotient, String> {
     })
 }
 
+/// The unit of a search's limit before graphs had their own ("stones").
+fn stones() -> String {
+    "stones".into()
+}
+
 /// The method that answered a misère position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
@@ -66,11 +71,15 @@ pub enum MisereMethod {
         /// Whether every position within the bound plays as misère Nim on its values.
         tame: bool,
     },
-    /// The memoized exhaustive search, limited to `limit` stones.
+    /// The memoized exhaustive search, limited to `limit` stones (on a graph, positions).
     Exhaustive {
-        /// [`MISERE_MAX_STONES`].
+        /// [`MISERE_MAX_STONES`], or on a graph [`crate::position::exhaustive::MISERE_MAX_POSITIONS`].
         limit: u64,
-        /// Why the quotient did not answer.
+        /// "stones", or "positions" on a graph.
+        #[serde(default = "stones")]
+        unit: String,
+        /// Why the search answered: the quotient did not, or a game on a graph whose
+        /// positions are few enough.
         reason: String,
     },
 }
@@ -88,8 +97,8 @@ impl MisereMethod {
                 }
                 s
             }
-            MisereMethod::Exhaustive { limit, reason } => {
-                format!("by exhaustive search (at most {limit} stones; the misère quotient did not answer: {reason})")
+            MisereMethod::Exhaustive { limit, unit, reason } => {
+                format!("by exhaustive search (at most {limit} {unit}; {reason})")
             }
         }
     }
@@ -113,23 +122,37 @@ pub enum MisereOracle<'g> {
     Nim,
     /// The quotient.
     Quotient(Box<MisereQuotient>),
-    /// The exhaustive search.
-    Search(Search<'g, Game>, String),
+    /// The exhaustive search, why the quotient did not answer, and the size it is bounded by.
+    Search(Search<'g, Game>, String, SearchSize),
 }
 
 impl<'g> MisereOracle<'g> {
     /// The oracle for positions of `game` whose heaps are at most `max_heap` and whose
     /// stones are at most `stones`: the quotient when it can be computed, the exhaustive
     /// search when the quotient fails and the stones are within its limit.
-    pub fn new(game: &'g Game, max_heap: u64, stones: u64) -> Result<MisereOracle<'g>, PositionError> {
+    /// The size of a search is its stones for a heap game and the positions it may reach
+    /// for a game on a graph ([`SearchSize`]), where a vertex's number is no count of
+    /// stones.
+    pub fn new(game: &'g Game, max_heap: u64, size: SearchSize) -> Result<MisereOracle<'g>, PositionError> {
         if game.has_misere_nim_rule() {
             return Ok(MisereOracle::Nim);
         }
+        // A game on a graph is searched over its own positions when they are few: the
+        // search takes milliseconds where a quotient over the vertices (numbered as heaps)
+        // took seconds to grow past its limits (issue 35).
+        if let (SearchSize::Positions(p), true) = (size, size.searchable()) {
+            let reason = format!("a game on a graph, whose position reaches at most {p} positions");
+            return Ok(MisereOracle::Search(Search::new(game, true), reason, size));
+        }
         match quotient(game, max_heap) {
             Ok(q) => Ok(MisereOracle::Quotient(Box::new(q))),
-            Err(e) if stones <= MISERE_MAX_STONES => Ok(MisereOracle::Search(Search::new(game, true), e)),
+            Err(e) if size.searchable() => {
+                let reason = format!("the misère quotient did not answer: {e}");
+                Ok(MisereOracle::Search(Search::new(game, true), reason, size))
+            }
             Err(e) => {
-                Err(PositionError::MisereTooLarge { game: game.name(), stones, limit: MISERE_MAX_STONES, quotient: e })
+                let (stones, limit, unit) = size.and_limit();
+                Err(PositionError::MisereTooLarge { game: game.name(), stones, limit, unit, quotient: e })
             }
         }
     }
@@ -141,7 +164,7 @@ impl<'g> MisereOracle<'g> {
             MisereOracle::Quotient(q) => {
                 !q.is_p_position(heaps).expect("positions stay within the heaps the quotient was computed for")
             }
-            MisereOracle::Search(s, _) => s.player_to_move_wins(heaps),
+            MisereOracle::Search(s, _, _) => s.player_to_move_wins(heaps),
         }
     }
 
@@ -155,8 +178,9 @@ impl<'g> MisereOracle<'g> {
                 bound: q.bound(),
                 tame: q.is_tame(),
             },
-            MisereOracle::Search(_, reason) => {
-                MisereMethod::Exhaustive { limit: MISERE_MAX_STONES, reason: reason.clone() }
+            MisereOracle::Search(_, reason, size) => {
+                let (_, limit, unit) = size.and_limit();
+                MisereMethod::Exhaustive { limit, unit: unit.into(), reason: reason.clone() }
             }
         }
     }

@@ -39,6 +39,7 @@ use crate::game::words::{describe, describe_placed, Words};
 use crate::game::Game;
 use crate::game::MoveRule;
 use crate::period::{heap_values, HeapValues, QUICK_LOOK_SECONDS};
+use crate::position::exhaustive::SearchSize;
 use crate::position::misere_play::{MisereMethod, MisereOracle};
 use crate::position::{after, Outcome};
 
@@ -106,7 +107,7 @@ pub enum PositionError {
         /// The game's name.
         game: String,
     },
-    #[error("misère {game}: the misère quotient could not be computed ({quotient}), and the exhaustive search is limited to {limit} stones while this position has {stones}")]
+    #[error("misère {game}: the misère quotient could not be computed ({quotient}), and the exhaustive search is limited to {limit} {unit} while this position has {stones}")]
     /// A misère position whose quotient grew past its limits has more stones than the
     /// exhaustive search takes.
     MisereTooLarge {
@@ -114,10 +115,14 @@ pub enum PositionError {
         quotient: String,
         /// The game's name.
         game: String,
-        /// Stones in the position (or the largest heap asked for).
+        /// Stones in the position (or the largest heap asked for), or on a graph the
+        /// positions a search from it may reach.
         stones: u64,
-        /// The most the search takes, [`super::exhaustive::MISERE_MAX_STONES`].
+        /// The most the search takes, [`super::exhaustive::MISERE_MAX_STONES`] or
+        /// [`super::exhaustive::MISERE_MAX_POSITIONS`].
         limit: u64,
+        /// "stones" or "positions".
+        unit: &'static str,
     },
     #[error("this position of {game} may have up to {bound} legal moves, more than the {limit} an analysis lists; positions that large are answered only for Nim, misère Nim and take-and-break codes with a proved period (`grundy period`)")]
     /// The position may have more moves than an analysis lists.
@@ -393,10 +398,12 @@ pub fn analyze(
     if convention == Convention::Placements && !words.on_a_row() {
         return Err(PositionError::NotARow { game: game.name() });
     }
-    let stones = heaps.iter().fold(0u64, |s, &h| s.saturating_add(h));
     check_move_count(game, heaps)?;
     let mut oracle = match rule {
-        Rule::Misere => Some(MisereOracle::new(game, heaps.iter().copied().max().unwrap_or(0), stones)?),
+        Rule::Misere => {
+            let size = SearchSize::of(game, heaps);
+            Some(MisereOracle::new(game, heaps.iter().copied().max().unwrap_or(0), size)?)
+        }
         Rule::Normal => None,
     };
     let misere_method = oracle.as_ref().map(MisereOracle::method);
