@@ -29,24 +29,77 @@ pub const ANALYSIS_MAX_HEAP: u64 = 1024;
 /// a graph are not remembered: two graphs may share a name.
 static FAILED: Mutex<BTreeMap<String, (u64, String)>> = Mutex::new(BTreeMap::new());
 
-/// The quotient of `game` for heaps up to `max_heap`, or why there is none.
-fn quotient(game: &Game, max_heap: u64) -> Result<MisereQuotient, String> {
-    if max_heap > ANALYSIS_MAX_HEAP {
-        return Err(format!("heaps above {ANALYSIS_MAX_HEAP} are not given a quotient in an analysis"));
-    }
+/// The quotient of `game` for heaps up to `max_heap`, or why there is none. Past
+/// [`ANALYSIS_MAX_HEAP`] the quotient is computed until its pretending function meets
+/// MisereSolver's stop rule, and the repetition it found answers larger heaps: *not
+/// proved*, since no periodicity theorem for misère quotients is checked here (the one
+/// Plambeck and Siegel state has conditions this code does not verify), as `period` says of
+/// a period only observed in normal play.
+fn quotient(game: &Game, max_heap: u64) -> Result<(MisereQuotient, Option<Repetition>), String> {
+    let bound = max_heap.min(ANALYSIS_MAX_HEAP);
     let remembered = game.largest_heap().is_none();
     let failed = || FAILED.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((heap, reason)) = failed().get(&game.name()).filter(|_| remembered) {
-        if max_heap >= *heap {
+        if bound >= *heap {
             return Err(reason.clone());
         }
     }
-    Engine::misere_quotient(game, max_heap, false, &mut |_| {}).map_err(|e| {
+    let past = max_heap > ANALYSIS_MAX_HEAP;
+    let q = Engine::misere_quotient(game, bound, past, &mut |_| {}).map_err(|e| {
         if let (true, QuotientError::TooLarge { heap, .. } | QuotientError::Recalibration { heap }) = (remembered, &e) {
             failed().insert(game.name(), (*heap, e.to_string()));
         }
         e.to_string()
-    })
+    })?;
+    if !past {
+        return Ok((q, None));
+    }
+    match q.periodicity().filter(|_| q.stopped_periodic()) {
+        Some(p) => {
+            Ok((q, Some(Repetition { preperiod: p.preperiod, period: p.period, seen: p.values, proved: false })))
+        }
+        None => {
+            Err(beyond_the_quotient(&format!("its pretending function met no stop rule by heap {ANALYSIS_MAX_HEAP}")))
+        }
+    }
+}
+
+/// The one refusal of a misère position beyond what a quotient answers here, with `why`:
+/// heaps past [`ANALYSIS_MAX_HEAP`] whose pretending function showed no repetition, or a
+/// position with more moves than an analysis lists (issue 35: these were two refusals in
+/// other words).
+pub fn beyond_the_quotient(why: &str) -> String {
+    format!(
+        "a misère position is answered by the quotient of heaps up to {ANALYSIS_MAX_HEAP}, past that by the repetition of its pretending function (MisereSolver's stop rule, not proved), when it has at most {} moves to list; here {why}",
+        crate::position::model::MAX_LISTED_MOVES
+    )
+}
+
+/// The repetition of the pretending function that answers heaps past a quotient's bound:
+/// φ(n + period) = φ(n) for n >= preperiod, seen over heaps 0..seen (MisereSolver's stop
+/// rule: 2·preperiod + 2·period + k + 2 <= seen), and not proved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Repetition {
+    /// The first heap of the repetition.
+    pub preperiod: u64,
+    /// Its period.
+    pub period: u64,
+    /// Heaps over which it was seen, 0..seen.
+    pub seen: u64,
+    /// Whether a theorem proves it: always false here.
+    pub proved: bool,
+}
+
+impl Repetition {
+    /// The heap within the quotient's bound that heap `n` pretends to be: n itself below
+    /// the preperiod, else the heap of the same residue in the first period.
+    pub fn heap_within(&self, n: u64) -> u64 {
+        if n < self.preperiod {
+            n
+        } else {
+            self.preperiod + (n - self.preperiod) % self.period
+        }
+    }
 }
 
 /// The unit of a search's limit before graphs had their own ("stones").
@@ -60,7 +113,8 @@ fn stones() -> String {
 pub enum MisereMethod {
     /// Misère Nim's rule (Bouton), exact at any size.
     NimRule,
-    /// The misère quotient of the heaps up to `bound`.
+    /// The misère quotient of the heaps up to `bound`, and past it by the repetition of
+    /// its pretending function (not proved).
     Quotient {
         /// |Q|.
         order: usize,
@@ -70,6 +124,9 @@ pub enum MisereMethod {
         bound: u64,
         /// Whether every position within the bound plays as misère Nim on its values.
         tame: bool,
+        /// For heaps past `bound`: the repetition of φ that answered them, not proved.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        repetition: Option<Repetition>,
     },
     /// The memoized exhaustive search, limited to `limit` stones (on a graph, positions).
     Exhaustive {
@@ -89,11 +146,17 @@ impl MisereMethod {
     pub fn describe(&self) -> String {
         match self {
             MisereMethod::NimRule => "by misère Nim's rule".into(),
-            MisereMethod::Quotient { order, p_portion, bound, tame } => {
+            MisereMethod::Quotient { order, p_portion, bound, tame, repetition } => {
                 let mut s =
                     format!("by the misère quotient of order {order} (heaps up to {bound}, {p_portion} P-elements)");
                 if *tame {
                     s.push_str("; the game is tame there: it plays as misère Nim on the normal-play values");
+                }
+                if let Some(r) = repetition {
+                    s.push_str(&format!(
+                        "; heaps past {bound} by the repetition of its pretending function, period {} from heap {}, seen over heaps 0 to {} (MisereSolver's stop rule): not proved",
+                        r.period, r.preperiod, r.seen - 1
+                    ));
                 }
                 s
             }
@@ -108,9 +171,13 @@ impl MisereMethod {
     pub fn short(&self) -> String {
         match self {
             MisereMethod::NimRule => "by misère Nim's rule".into(),
-            MisereMethod::Quotient { order, bound, .. } => {
+            MisereMethod::Quotient { order, bound, repetition: None, .. } => {
                 format!("by the misère quotient of order {order} (heaps up to {bound})")
             }
+            MisereMethod::Quotient { order, bound, repetition: Some(r), .. } => format!(
+                "by the misère quotient of order {order} (heaps up to {bound}; beyond, its period {} from heap {}, not proved)",
+                r.period, r.preperiod
+            ),
             MisereMethod::Exhaustive { .. } => "by a search of every position".into(),
         }
     }
@@ -120,8 +187,8 @@ impl MisereMethod {
 pub enum MisereOracle<'g> {
     /// Misère Nim.
     Nim,
-    /// The quotient.
-    Quotient(Box<MisereQuotient>),
+    /// The quotient, and the repetition that answers heaps past its bound (not proved).
+    Quotient(Box<MisereQuotient>, Option<Repetition>),
     /// The exhaustive search, why the quotient did not answer, and the size it is bounded by.
     Search(Search<'g, Game>, String, SearchSize),
 }
@@ -145,11 +212,8 @@ impl<'g> MisereOracle<'g> {
             return Ok(MisereOracle::Search(Search::new(game, true), reason, size));
         }
         match quotient(game, max_heap) {
-            Ok(q) => Ok(MisereOracle::Quotient(Box::new(q))),
-            Err(e) if size.searchable() => {
-                let reason = format!("the misère quotient did not answer: {e}");
-                Ok(MisereOracle::Search(Search::new(game, true), reason, size))
-            }
+            Ok((q, repetition)) => Ok(MisereOracle::Quotient(Box::new(q), repetition)),
+            Err(e) if size.searchable() => Ok(MisereOracle::Search(Search::new(game, true), e, size)),
             Err(e) => {
                 let (stones, limit, unit) = size.and_limit();
                 Err(PositionError::MisereTooLarge { game: game.name(), stones, limit, unit, quotient: e })
@@ -161,8 +225,12 @@ impl<'g> MisereOracle<'g> {
     pub fn player_to_move_wins(&mut self, heaps: &[u64]) -> bool {
         match self {
             MisereOracle::Nim => analyze_misere_nim(heaps).outcome == Outcome::PlayerToMoveWins,
-            MisereOracle::Quotient(q) => {
+            MisereOracle::Quotient(q, None) => {
                 !q.is_p_position(heaps).expect("positions stay within the heaps the quotient was computed for")
+            }
+            MisereOracle::Quotient(q, Some(r)) => {
+                let within: Vec<u64> = heaps.iter().map(|&h| r.heap_within(h)).collect();
+                !q.is_p_position(&within).expect("the repetition maps every heap within the quotient's bound")
             }
             MisereOracle::Search(s, _, _) => s.player_to_move_wins(heaps),
         }
@@ -172,11 +240,12 @@ impl<'g> MisereOracle<'g> {
     pub fn method(&self) -> MisereMethod {
         match self {
             MisereOracle::Nim => MisereMethod::NimRule,
-            MisereOracle::Quotient(q) => MisereMethod::Quotient {
+            MisereOracle::Quotient(q, repetition) => MisereMethod::Quotient {
                 order: q.order(),
                 p_portion: q.p_portion(),
                 bound: q.bound(),
                 tame: q.is_tame(),
+                repetition: *repetition,
             },
             MisereOracle::Search(_, reason, size) => {
                 let (_, limit, unit) = size.and_limit();

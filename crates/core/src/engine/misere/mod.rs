@@ -103,7 +103,7 @@ impl Default for Limits {
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum QuotientError {
     /// The work grew past a limit.
-    #[error("the misère quotient grew past its limit at heap {heap}: {what} (limits: |Q| <= {}, {} trial elements, {} MB of transition sets)", limits.max_order, limits.trial_elements, limits.search_bytes >> 20)]
+    #[error("the misère quotient grew past its limit at heap {heap}: {}", limit_hit(what, limits))]
     TooLarge {
         /// What grew too large.
         what: &'static str,
@@ -134,6 +134,19 @@ pub enum QuotientError {
         /// The largest heap.
         largest: u64,
     },
+}
+
+/// The limit a computation hit, in words: "the quotient passed |Q| <= 4096" rather than
+/// every limit in force (issue 35: which one was hit was left to guess).
+fn limit_hit(what: &str, limits: &Limits) -> String {
+    match what {
+        "the quotient" => format!("its order passed the limit of |Q| <= {}", limits.max_order),
+        "a trial monoid" => format!("a trial monoid passed the limit of {} elements", limits.trial_elements),
+        "the failure search" => {
+            format!("the failure search passed the limit of {} MB of transition sets", limits.search_bytes >> 20)
+        }
+        other => format!("{other} passed its limit"),
+    }
 }
 
 /// How the pretending function repeats, as far as it was computed.
