@@ -1,6 +1,6 @@
-//! The cost models against the clock: five games whose engines grow differently (linear,
-//! n^1.5, quadratic, cubic, and Grundy's sweep), each at two sizes, and every estimate
-//! within 2x of the time measured. Timing is only meaningful in a release build on a quiet
+//! The cost models against the clock: games whose engines grow differently (linear,
+//! n^1.5, quadratic, cubic, Grundy's sweep, the octal sweep sparse and dense), each at two
+//! sizes, and every estimate within 2x of the time measured. Timing is only meaningful in a release build on a quiet
 //! machine, so the test is ignored by default and `cargo xtask ci` runs it in release:
 //! `cargo test --release -p grundy-core --test cost -- --ignored`.
 
@@ -12,12 +12,21 @@ use grundy_core::game::Game;
 #[test]
 #[ignore = "timing: run in release on a quiet machine (cargo xtask ci does)"]
 fn estimates_within_twice_the_measured_time() {
-    let cases: [(&str, EngineChoice, [u64; 2]); 5] = [
+    let cases: [(&str, EngineChoice, [u64; 2]); 11] = [
         ("nim", EngineChoice::Auto, [1 << 25, 1 << 26]),
         ("squares", EngineChoice::Definition, [1 << 17, 1 << 18]),
         (".137", EngineChoice::Definition, [1 << 13, 1 << 14]),
         (".8", EngineChoice::Definition, [400, 800]),
         ("grundy", EngineChoice::Auto, [1 << 21, 1 << 22]),
+        // Issue 35: the octal sweep's dense kernel (n^2), estimated 40-90x low before, and
+        // a sparse code beside them, which stays linear.
+        (".04", EngineChoice::Auto, [1 << 16, 1 << 17]),
+        (".06", EngineChoice::Auto, [1 << 16, 1 << 17]),
+        (".76", EngineChoice::Auto, [1 << 16, 1 << 17]),
+        (".007", EngineChoice::Auto, [1 << 16, 1 << 17]),
+        (".6", EngineChoice::Auto, [1 << 20, 1 << 21]),
+        // The definition on a hexadecimal code with three-heap splits (n^3).
+        (".f", EngineChoice::Auto, [1500, 3000]),
     ];
     let mut report = Vec::new();
     let mut bad = Vec::new();

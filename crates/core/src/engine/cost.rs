@@ -10,10 +10,10 @@
 //! | closed form, take-at-most-half | linear | a time a heap (it halves while the heap is odd: two steps on average) |
 //! | definition | the options it looks at | n, n^2 / 4 or n^3 / 36 options (subtraction sets, splits in two, in three), each kind its own time an option |
 //! | Grundy's sweep | linear | a time a heap by the CPU's stage-2 kernel (the sparse space stays small: 1,287 sparse heaps below 2^26) |
-//! | octal sweep | linear while the sparse space stays small | a time a heap; games whose sparse space stays large grow as n^2 and outrun it, which the ETA (scaled by the time measured so far) then shows |
+//! | octal sweep | linear while the sparse space stays small; n^2 for codes that turn to the dense kernel | a time a heap, and for codes whose sweep a probe to 2^14 heaps finds dense, a time a split (n^2 / 4 a kind of split) |
 
 use super::{Engine, EngineKind};
-use crate::game::{Game, SubtractionSet};
+use crate::game::{Game, SubtractionSet, TakeAndBreak};
 
 /// What computing G(0..n) is expected to cost: a plan, not a promise (the sparse sweeps
 /// depend on how sparse the game turns out).
@@ -73,6 +73,54 @@ pub const WINDOW_BYTES_PER_HEAP: u64 = 6;
 /// in 3.2 s; most octal games are faster, some much slower: see the module doc).
 const OCTAL_SECONDS_PER_HEAP: f64 = 1.5e-6;
 
+/// Seconds a split takes the octal sweep's dense kernel (`octal::dense`), which marks every
+/// split of every heap on both threads: n^2 / 4 splits a kind of split (a digit with 4).
+/// Measured here on a machine loaded by other builds (load 4 on 2 cores), release build:
+/// .06 2^17 in 3.9 s and 2^18 in 13.5 s (0.9 and 0.78 ns a split), .04 2^17 3.2 s (0.73),
+/// .76 2^17 6.0 s (two kinds: 0.70), .007 2^17 2.9 s (0.67); on a quiet machine about 0.4
+/// ns (`runs/bench/octal-dense-2026-12-01.md`: .06 to 2^20 in 146 s, 0.53). 0.55 ns is
+/// within 2x of both.
+const DENSE_SECONDS_PER_SPLIT: f64 = 5.5e-10;
+
+/// Heaps the octal model computes to see whether a code's sweep turns to the dense kernel
+/// (the sweep chooses its rule again and weighs its sparse heaps at every doubling): 2^15,
+/// the first size at which `OctalSweep::auto` refines past 2^12 (at 2^14 .6 still looked
+/// dense, 832 sparse heaps under its first mask; at 2^15 it has its lasting one). Once a
+/// game, and only for tables larger than it: .06 to 2^15 in 0.15 s (0.7 s loaded), .6 in
+/// 0.07 s. Smaller tables are costed as dense: at most 0.15 s a kind of split.
+const OCTAL_PROBE_HEAPS: usize = 1 << 15;
+
+/// Whether each octal code's sweep ran the dense kernel at [`OCTAL_PROBE_HEAPS`], by code:
+/// the cost of a table is asked many times (a refusal bisects for what fits, the ETA asks
+/// at every report), the probe once.
+static DENSE_AT_PROBE: std::sync::Mutex<std::collections::BTreeMap<String, bool>> =
+    std::sync::Mutex::new(std::collections::BTreeMap::new());
+
+/// Whether the octal sweep of `t` marks every split (the dense kernel) past
+/// [`OCTAL_PROBE_HEAPS`]: computed once by running the sweep that far. The digits alone do
+/// not say it (.06 and .6 differ by one digit: 40 % of .06's heaps are sparse under every
+/// rule, a handful of .6's).
+fn dense_at_probe(t: &TakeAndBreak) -> bool {
+    let key = t.code().to_string();
+    let cached = DENSE_AT_PROBE.lock().unwrap_or_else(|e| e.into_inner()).get(&key).copied();
+    if let Some(dense) = cached {
+        return dense;
+    }
+    let dense = crate::engine::octal::OctalSweep::auto(t, OCTAL_PROBE_HEAPS).map(|s| s.is_dense()).unwrap_or(false);
+    DENSE_AT_PROBE.lock().unwrap_or_else(|e| e.into_inner()).insert(key, dense);
+    dense
+}
+
+/// Seconds the octal sweep takes for G(0..n): linear while the sparse space stays small,
+/// and for codes whose sweep turns to the dense kernel (seen by a probe) a stamp for every
+/// split of every heap (issue 35: .06 to 2^18 was estimated at 0.4 s and took 30).
+fn octal_seconds(t: &TakeAndBreak, n: f64) -> f64 {
+    let kinds = t.digits().iter().filter(|&&d| d & 4 != 0).count() as f64;
+    let dense = kinds > 0.0 && (n <= OCTAL_PROBE_HEAPS as f64 || dense_at_probe(t));
+    let splits = if dense { kinds * n * n / 4.0 } else { 0.0 };
+    n * OCTAL_SECONDS_PER_HEAP + splits * DENSE_SECONDS_PER_SPLIT
+}
+
 impl Engine {
     /// Bytes a heap of a G(0..n) table takes with this engine, measured as peak resident
     /// memory over n: Grundy's sweep 377 MiB at 2^26 (its u16 values, the reversed copy the
@@ -97,7 +145,10 @@ impl Engine {
             EngineKind::ClosedForm if self.game == Game::TakeAtMostHalf => nf * HALF_SECONDS_PER_HEAP,
             EngineKind::ClosedForm => nf * CLOSED_SECONDS_PER_HEAP,
             EngineKind::GrundySweep => nf * grundy_seconds_per_heap(),
-            EngineKind::OctalSweep => nf * OCTAL_SECONDS_PER_HEAP,
+            EngineKind::OctalSweep => match &self.game {
+                Game::TakeAndBreak(t) => octal_seconds(t, nf),
+                _ => nf * OCTAL_SECONDS_PER_HEAP,
+            },
             EngineKind::Definition => definition_seconds(&self.game, nf),
         };
         Cost { bytes, seconds }
