@@ -284,3 +284,14 @@ fn max_time_reads_exponents_and_tiny_limits_in_words() {
     let err = common::failure(&["--max-time", "1e-12", "values", "--game", ".8", "--to", "100000"], 1);
     assert!(err.contains("no heap fits"), "{err}");
 }
+
+/// Issue 35, item 12: `values --game .06 --to 2^20 --max-time 5` was estimated at 1.6 s and
+/// ran for minutes; the dense kernel's quadratic cost refuses it at once, with an estimate
+/// of minutes.
+#[test]
+fn a_dense_code_past_the_time_limit_is_refused_at_once() {
+    let started = std::time::Instant::now();
+    let err = common::failure(&["--max-time", "5", "values", "--game", ".06", "--to", "2^20"], 1);
+    assert!(err.contains("--max-time") && err.contains("minutes"), "{err}");
+    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+}
