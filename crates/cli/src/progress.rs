@@ -117,6 +117,8 @@ pub struct Progress {
     /// In a pipe: when the last line was written (the first comes [`PIPE_INTERVAL`] after
     /// the start).
     last_line: Option<Instant>,
+    /// The work is linear in the items (writing a table), whatever the engine's model.
+    linear: bool,
 }
 
 impl Progress {
@@ -130,7 +132,14 @@ impl Progress {
             bar: None,
             terminal: std::io::stderr().is_terminal(),
             last_line: None,
+            linear: false,
         }
+    }
+
+    /// Progress of writing the rows of G(0..total): linear, so the ETA is the time so far
+    /// scaled by the rows left.
+    pub fn writing(engine: &Engine, total: u64) -> Progress {
+        Progress { linear: true, ..Progress::new(engine, total, "writing") }
     }
 
     /// G(0..done) are known.
@@ -146,7 +155,12 @@ impl Progress {
         if elapsed < Duration::from_secs(1) {
             return;
         }
-        let eta = self.engine.eta(done, self.total, elapsed.as_secs_f64()).map_or("?".into(), human_seconds);
+        let eta = if self.linear {
+            (done > 0).then(|| elapsed.as_secs_f64() / done as f64 * self.total.saturating_sub(done) as f64)
+        } else {
+            self.engine.eta(done, self.total, elapsed.as_secs_f64())
+        };
+        let eta = eta.map_or("?".into(), human_seconds);
         if self.terminal {
             let bar = self.bar.get_or_insert_with(|| {
                 let bar = ProgressBar::with_draw_target(Some(self.total), ProgressDrawTarget::stderr());

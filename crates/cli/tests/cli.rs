@@ -295,3 +295,49 @@ fn a_dense_code_past_the_time_limit_is_refused_at_once() {
     assert!(err.contains("--max-time") && err.contains("minutes"), "{err}");
     assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
 }
+
+/// Runs `grundy args...` with standard output thrown away and standard error read, killed
+/// after `seconds` if it has not ended: whether it ended by itself, its exit code, stderr.
+fn run_for(args: &[&str], seconds: u64) -> (bool, Option<i32>, String) {
+    use std::io::Read;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    let ended = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if started.elapsed().as_secs() >= seconds {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let mut err = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    (ended.is_some(), ended.and_then(|s| s.code()), err)
+}
+
+/// Issue 35, item 13: `values --to 2^63` of periodic or closed-form games streamed at
+/// 100 MB/s without end. The text's writing is a cost too: refused at once with its estimate
+/// and what fits; a long table shows its progress on a pipe while it is written.
+#[test]
+fn writing_a_table_counts_against_the_limits() {
+    for game in ["kayles", "nim", "half", ".137", "s1,2,3"] {
+        let (ended, code, err) = run_for(&["values", "--game", game, "--to", "2^63"], 20);
+        assert!(ended && code == Some(1), "{game}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("writing G(0..9223372036854775808)") && err.contains("--max-time"), "{err}");
+        assert!(err.contains("heaps fit") && err.contains("years"), "{err}");
+    }
+    // A table that fits the limit of a day is written with a line of progress every 10 s.
+    let (ended, _, err) = run_for(&["--max-time", "1d", "values", "--game", "kayles", "--to", "10^12"], 12);
+    assert!(!ended, "{err}");
+    assert!(err.contains("writing: G(0..") && err.contains("of G(0..1000000000000)") && err.contains("ETA"), "{err}");
+}

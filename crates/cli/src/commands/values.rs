@@ -7,6 +7,7 @@
 use std::io::Write;
 
 use anyhow::{bail, Context, Result};
+use grundy_core::engine::cost::{TableOutput, TABLE_SECONDS_PER_CSV_ROW, TABLE_SECONDS_PER_ROW};
 use grundy_core::engine::{Engine, EngineChoice, EngineError};
 use grundy_core::game::Game;
 use grundy_core::period::HeapValues;
@@ -61,10 +62,27 @@ pub fn values(out: &mut impl Write, game: &Game, count: u64, format: Format, cho
         return Err(crate::Usage("--to 0 asks for no values: G(0..N) needs N of at least 1".into()).into());
     }
     let run = heap_values(game, count - 1, choice)?;
+    // Writing counts too (issue 35: `--to 2^63` of a periodic game streamed for ever): the
+    // text's time against --max-time, and progress while it is written.
+    let per_row = if matches!(format, Format::Csv) { TABLE_SECONDS_PER_CSV_ROW } else { TABLE_SECONDS_PER_ROW };
+    let largest = run.get(count - 1).max(run.get(count / 2));
+    TableOutput::of(count, largest.checked_ilog10().unwrap_or(0) + 1, per_row).check(game, limits())?;
+    let engine = Engine::choose(game, choice)?;
+    let mut progress = Progress::writing(&engine, count);
     let mut table = Table::begin(out, game, format, count)?;
-    table.rows(0..count, |n| run.get(n))?;
+    let mut done = 0;
+    while done < count {
+        let next = count.min(done.saturating_add(WRITE_STEP));
+        table.rows(done..next, |n| run.get(n))?;
+        done = next;
+        progress.set(done);
+    }
+    progress.finish();
     table.end()
 }
+
+/// Rows written between progress reports (a few milliseconds).
+const WRITE_STEP: u64 = 1 << 16;
 
 /// Writes G(0..count) of an octal game in window mode (`--window`, `--archive`): the
 /// sweep keeps only the first and the latest values (see the octal engine's window mode),

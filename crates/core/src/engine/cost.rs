@@ -260,6 +260,78 @@ fn fit_words(fits: u64) -> String {
     }
 }
 
+/// Seconds a row of a table written as text takes (the heap, its value, separators),
+/// measured through a pipe here (load 8 on 2 cores): a b-file of Kayles' values 10^8 rows
+/// in 3.15 s and Nim's 3.9 s (31 and 39 ns), JSON 33 ns; CSV, which formats each row on
+/// its own, 124 ns ([`TABLE_SECONDS_PER_CSV_ROW`]).
+pub const TABLE_SECONDS_PER_ROW: f64 = 4.0e-8;
+
+/// Seconds a row of a CSV table takes (see [`TABLE_SECONDS_PER_ROW`]).
+pub const TABLE_SECONDS_PER_CSV_ROW: f64 = 1.3e-7;
+
+/// What writing a table of G(0..n) as text costs, beside computing it: issue 35 found
+/// `values --to 2^63` of periodic games streaming at 100 MB/s without end, since only the
+/// values' computation was weighed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TableOutput {
+    /// Rows: G(0..heaps).
+    pub heaps: u64,
+    /// Bytes of text, about: the heaps' numbers, values of `value_digits` digits, separators.
+    pub bytes: u64,
+    /// Seconds, at `seconds_per_row`.
+    pub seconds: f64,
+}
+
+impl TableOutput {
+    /// The output of G(0..n), values of at most `value_digits` decimal digits, a row taking
+    /// `seconds_per_row` ([`TABLE_SECONDS_PER_ROW`] or [`TABLE_SECONDS_PER_CSV_ROW`]).
+    pub fn of(n: u64, value_digits: u32, seconds_per_row: f64) -> TableOutput {
+        let bytes = decimal_bytes(n).saturating_add(n.saturating_mul(u64::from(value_digits) + 2));
+        TableOutput { heaps: n, bytes, seconds: n as f64 * seconds_per_row }
+    }
+
+    /// This output within `limits` (its time; written text takes no memory), or why not:
+    /// the estimate and how many rows would fit.
+    pub fn check(self, game: &Game, limits: Limits) -> Result<TableOutput, OutputError> {
+        if self.seconds <= limits.seconds {
+            return Ok(self);
+        }
+        let per_row = self.seconds / self.heaps.max(1) as f64;
+        let fits = (limits.seconds / per_row).floor().min(u64::MAX as f64) as u64;
+        Err(OutputError { game: game.name(), output: self, limits, fits })
+    }
+}
+
+/// Bytes of the decimal numbers 0..n, each with its digits only.
+pub fn decimal_bytes(n: u64) -> u64 {
+    let (mut total, mut from, mut digits) = (0u64, 0u64, 1u64);
+    while from < n {
+        // The numbers of `digits` digits: from..10 from (0..10 for one digit).
+        let to = from.saturating_mul(10).max(10).min(n);
+        total = total.saturating_add((to - from).saturating_mul(digits));
+        from = to;
+        digits += 1;
+    }
+    total
+}
+
+/// A table refused before it is written: its text would take longer than `--max-time`.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error(
+    "writing G(0..{}) of {game} would take about {} ({} of text), more than the limit of {} (--max-time); {}",
+    output.heaps, human_seconds(output.seconds), human_bytes(output.bytes), human_seconds(limits.seconds), fit_words(*fits)
+)]
+pub struct OutputError {
+    /// The game's name.
+    pub game: String,
+    /// The estimate.
+    pub output: TableOutput,
+    /// The limits it passes.
+    pub limits: Limits,
+    /// The most rows that fit.
+    pub fits: u64,
+}
+
 /// Seconds the definition takes for G(0..n): the options it looks at, by kind.
 fn definition_seconds(game: &Game, n: f64) -> f64 {
     let (takes, splits, threes) = match game {
@@ -281,6 +353,8 @@ fn definition_seconds(game: &Game, n: f64) -> f64 {
 /// Bytes for people: "512 bytes", "3.2 MiB", "1.5 GiB".
 pub fn human_bytes(b: u64) -> String {
     match b {
+        b if b >= 1 << 60 => format!("{:.1} EiB", b as f64 / (1u64 << 60) as f64),
+        b if b >= 1 << 50 => format!("{:.1} PiB", b as f64 / (1u64 << 50) as f64),
         b if b >= 1 << 40 => format!("{:.1} TiB", b as f64 / (1u64 << 40) as f64),
         b if b >= 1 << 30 => format!("{:.1} GiB", b as f64 / (1u64 << 30) as f64),
         b if b >= 1 << 20 => format!("{:.1} MiB", b as f64 / (1u64 << 20) as f64),
@@ -318,6 +392,10 @@ mod tests {
         assert_eq!(human_seconds(90.0), "1.5 minutes");
         assert_eq!(human_seconds(1e-7), "100.0 ns");
         assert_eq!(human_seconds(0.012), "12.0 ms");
+        assert_eq!(decimal_bytes(0), 0);
+        assert_eq!(decimal_bytes(10), 10);
+        assert_eq!(decimal_bytes(101), 10 + 90 * 2 + 3);
+        assert_eq!(decimal_bytes(u64::MAX), u64::MAX, "saturates");
     }
 
     /// The ETA scales the model by the time measured so far: a machine twice as slow as the
