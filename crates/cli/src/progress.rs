@@ -107,7 +107,8 @@ pub const PIPE_INTERVAL: Duration = Duration::from_secs(10);
 
 /// Progress of one engine's job over G(0..total), shown once it has run a second.
 pub struct Progress {
-    engine: Engine,
+    /// The model the ETA follows: the engine's, or seconds for G(0..done) given.
+    model: Model,
     total: u64,
     what: &'static str,
     started: Instant,
@@ -117,29 +118,46 @@ pub struct Progress {
     /// In a pipe: when the last line was written (the first comes [`PIPE_INTERVAL`] after
     /// the start).
     last_line: Option<Instant>,
-    /// The work is linear in the items (writing a table), whatever the engine's model.
-    linear: bool,
+}
+
+/// What an ETA follows.
+enum Model {
+    /// The engine's cost model ([`Engine::eta`]).
+    Engine(Engine),
+    /// Linear in the items (writing a table).
+    Linear,
+    /// Seconds the model gives for the first `done` items (the misère quotient's).
+    Seconds(Box<dyn Fn(u64) -> f64>),
 }
 
 impl Progress {
     /// Progress of `engine` computing G(0..total), called `what` ("computing").
     pub fn new(engine: &Engine, total: u64, what: &'static str) -> Progress {
+        Progress::following(Model::Engine(engine.clone()), total, what)
+    }
+
+    /// Progress of writing the rows of G(0..total): linear, so the ETA is the time so far
+    /// scaled by the rows left.
+    pub fn writing(total: u64) -> Progress {
+        Progress::following(Model::Linear, total, "writing")
+    }
+
+    /// Progress over `total` items whose first `done` take `seconds(done)` by a model (the
+    /// misère quotient's, heap by heap).
+    pub fn modelled(total: u64, what: &'static str, seconds: Box<dyn Fn(u64) -> f64>) -> Progress {
+        Progress::following(Model::Seconds(seconds), total, what)
+    }
+
+    fn following(model: Model, total: u64, what: &'static str) -> Progress {
         Progress {
-            engine: engine.clone(),
+            model,
             total,
             what,
             started: Instant::now(),
             bar: None,
             terminal: std::io::stderr().is_terminal(),
             last_line: None,
-            linear: false,
         }
-    }
-
-    /// Progress of writing the rows of G(0..total): linear, so the ETA is the time so far
-    /// scaled by the rows left.
-    pub fn writing(engine: &Engine, total: u64) -> Progress {
-        Progress { linear: true, ..Progress::new(engine, total, "writing") }
     }
 
     /// G(0..done) are known.
@@ -155,10 +173,14 @@ impl Progress {
         if elapsed < Duration::from_secs(1) {
             return;
         }
-        let eta = if self.linear {
-            (done > 0).then(|| elapsed.as_secs_f64() / done as f64 * self.total.saturating_sub(done) as f64)
-        } else {
-            self.engine.eta(done, self.total, elapsed.as_secs_f64())
+        let elapsed_s = elapsed.as_secs_f64();
+        let eta = match &self.model {
+            Model::Engine(engine) => engine.eta(done, self.total, elapsed_s),
+            Model::Linear => (done > 0).then(|| elapsed_s / done as f64 * self.total.saturating_sub(done) as f64),
+            Model::Seconds(f) => {
+                let so_far = f(done);
+                (so_far > 0.0).then(|| (elapsed_s / so_far * (f(self.total) - so_far)).max(0.0))
+            }
         };
         let eta = eta.map_or("?".into(), human_seconds);
         if self.terminal {
@@ -175,7 +197,11 @@ impl Progress {
         } else if self.last_line.unwrap_or(self.started).elapsed() >= PIPE_INTERVAL {
             self.last_line = Some(Instant::now());
             let percent = done as f64 * 100.0 / self.total.max(1) as f64;
-            eprintln!("{}: G(0..{done}) of G(0..{}) ({percent:.0}%), ETA {eta}", self.what, self.total);
+            if matches!(self.model, Model::Seconds(_)) {
+                eprintln!("{}: heaps 0 to {done} of 0 to {} ({percent:.0}%), ETA {eta}", self.what, self.total);
+            } else {
+                eprintln!("{}: G(0..{done}) of G(0..{}) ({percent:.0}%), ETA {eta}", self.what, self.total);
+            }
         }
     }
 

@@ -1,6 +1,6 @@
 //! The cost models against the clock: games whose engines grow differently (linear,
-//! n^1.5, quadratic, cubic, Grundy's sweep, the octal sweep sparse and dense), each at two
-//! sizes, and every estimate within 2x of the time measured. Timing is only meaningful in a release build on a quiet
+//! n^1.5, quadratic, cubic, Grundy's sweep, the octal sweep sparse and dense, the misère
+//! quotient), each at two sizes, and every estimate within 2x of the time measured. Timing is only meaningful in a release build on a quiet
 //! machine, so the test is ignored by default and `cargo xtask ci` runs it in release:
 //! `cargo test --release -p grundy-core --test cost -- --ignored`.
 
@@ -42,6 +42,24 @@ fn estimates_within_twice_the_measured_time() {
             report.push(format!(
                 "{name} ({}) G(0..{n}): estimate {estimate:.3} s, measured {measured:.3} s, ratio {ratio:.2}",
                 engine.kind().name()
+            ));
+            if !(0.5..=2.0).contains(&ratio) {
+                bad.push(report.last().unwrap().clone());
+            }
+        }
+    }
+    // Issue 35: the misère quotient's model, on Dawson's Kayles, whose quotient grows.
+    for (name, bounds) in [(".07", [30u64, 33])] {
+        let game = Game::parse(name).unwrap();
+        for n in bounds {
+            let started = Instant::now();
+            let q = Engine::misere_quotient(&game, n, false, &mut |_| {}).unwrap();
+            let measured = started.elapsed().as_secs_f64();
+            assert_eq!(q.bound(), n);
+            let estimate = grundy_core::engine::cost::misere_quotient_cost(&game, n).seconds;
+            let ratio = estimate / measured;
+            report.push(format!(
+                "{name} (misère quotient) heaps 0..={n}: estimate {estimate:.3} s, measured {measured:.3} s, ratio {ratio:.2}"
             ));
             if !(0.5..=2.0).contains(&ratio) {
                 bad.push(report.last().unwrap().clone());

@@ -6,9 +6,12 @@ use std::io::Write;
 
 use anyhow::Result;
 use clap::ValueEnum;
+use grundy_core::engine::cost::{check_misere_quotient, genus_cost, human_seconds, misere_quotient_cost};
 use grundy_core::engine::Engine;
 use grundy_core::game::Game;
 use serde_json::json;
+
+use crate::progress::{limits, Progress};
 
 /// How `quotient` and `genus` print.
 #[derive(Clone, Copy, Debug, Default, ValueEnum)]
@@ -19,7 +22,15 @@ pub enum QuotientFormat {
 }
 
 pub fn quotient(out: &mut impl Write, game: &Game, to: u64, full: bool, format: QuotientFormat) -> Result<()> {
-    let q = Engine::misere_quotient(game, to, !full, &mut |_| {})?;
+    // Weighed before it starts (issue 35: `quotient --game .07 --to 10^6` was silent for
+    // 12 s, then refused at heap 34), with progress that follows the same model.
+    check_misere_quotient(game, to, limits())?;
+    let model_game = game.clone();
+    let mut progress =
+        Progress::modelled(to, "quotient", Box::new(move |h| misere_quotient_cost(&model_game, h).seconds));
+    let q = Engine::misere_quotient(game, to, !full, &mut |h| progress.set(h));
+    progress.finish();
+    let q = q?;
     let pres = q.presentation();
     let gens = pres.generator_lines(&|h| game.heap_name(h));
     let p: Vec<String> = q.p_elements().iter().map(|&x| q.name(x)).collect();
@@ -89,6 +100,18 @@ pub fn quotient(out: &mut impl Write, game: &Game, to: u64, full: bool, format: 
 }
 
 pub fn genus(out: &mut impl Write, game: &Game, to: u64, format: QuotientFormat) -> Result<()> {
+    // The genus is bounded by its heap limit (40), and the slowest game measured takes 1.5
+    // s there: that bound is its estimate, refused past --max-time like every other job.
+    let cost = genus_cost(to);
+    let limits = limits();
+    if cost.seconds > limits.seconds || cost.bytes > limits.bytes {
+        anyhow::bail!(
+            "the genus of heaps 0 to {to} of {} may take up to {} (the slowest game measured), more than the limit of {} (--max-time)",
+            game.name(),
+            human_seconds(cost.seconds),
+            human_seconds(limits.seconds)
+        );
+    }
     let list = Engine::genus(game, to)?;
     match format {
         QuotientFormat::Json => {

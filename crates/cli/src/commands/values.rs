@@ -67,8 +67,7 @@ pub fn values(out: &mut impl Write, game: &Game, count: u64, format: Format, cho
     let per_row = if matches!(format, Format::Csv) { TABLE_SECONDS_PER_CSV_ROW } else { TABLE_SECONDS_PER_ROW };
     let largest = run.get(count - 1).max(run.get(count / 2));
     TableOutput::of(count, largest.checked_ilog10().unwrap_or(0) + 1, per_row).check(game, limits())?;
-    let engine = Engine::choose(game, choice)?;
-    let mut progress = Progress::writing(&engine, count);
+    let mut progress = Progress::writing(count);
     let mut table = Table::begin(out, game, format, count)?;
     let mut done = 0;
     while done < count {

@@ -332,6 +332,131 @@ pub struct OutputError {
     pub fits: u64,
 }
 
+/// Seconds an option of a heap takes the misère quotient's builder while the quotient
+/// stays small (it keeps every heap's options; Kayles to 2,048, about 4.2 * 10^6 options by
+/// [`Game::heap_move_bound`], in 0.2 s and 142 MB), and the bytes it keeps of one.
+const MISERE_SECONDS_PER_OPTION: f64 = 4.8e-8;
+const MISERE_BYTES_PER_OPTION: u64 = 34;
+
+/// Limits of the probe that tells a quotient that stays small from one that grows: at most
+/// 0.04 s for the games measured (Kayles to heap 64 at once; .07 stops at heap 25, 4.7 at
+/// 13).
+const MISERE_PROBE: crate::engine::misere::Limits =
+    crate::engine::misere::Limits { max_order: 128, trial_elements: 1 << 14, search_bytes: 4 << 20 };
+/// Heaps the probe looks at.
+const MISERE_PROBE_HEAPS: u64 = 64;
+
+/// A quotient that grows past the probe's limits at heap h0 takes about
+/// `MISERE_GROWTH_SECONDS * 2^((n + 1 - h0) / MISERE_GROWTH_HEAPS)` to heap n: Dawson's
+/// Kayles (.07, h0 = 25) to heap 30 in 0.7 s and to 33 in 3.8 s on a quiet machine (the
+/// README's; 1.5 and 9.4 s here at load 9), so its time doubles every 1.23 heaps; 4.7 (h0 =
+/// 13) to heap 22 in 16.7 s loaded, the model 6.7.
+const MISERE_GROWTH_SECONDS: f64 = 0.024;
+const MISERE_GROWTH_HEAPS: f64 = 1.23;
+
+/// The longest a quotient ran here before its limits ([`crate::engine::misere::Limits`])
+/// stopped it (.07 at heap 34 after about 12 s, 4.7 at heap 23 after about 17 s loaded):
+/// a growing quotient's estimate never passes it, since the limits end the work first.
+const MISERE_LIMITED_SECONDS: f64 = 60.0;
+/// The memory those limits allow: a table of 4096^2 four-byte products and 256 MB of
+/// transition sets.
+const MISERE_LIMITED_BYTES: u64 = (4 << 24) + (256 << 20);
+
+/// What the misère quotient of heaps 0..=n costs (issue 35: `quotient` had no estimate and
+/// was never refused by --max-time): a probe computes it as far as small limits allow; a
+/// quotient that stays within them costs its options (the builder keeps every heap's), one
+/// that grows doubles its time every [`MISERE_GROWTH_HEAPS`] heaps past where the probe
+/// stopped, up to the time its limits allow.
+pub fn misere_quotient_cost(game: &Game, n: u64) -> Cost {
+    let n = n.min(crate::engine::misere::MAX_HEAP);
+    let options: u64 = (0..=n).fold(0u64, |s, h| s.saturating_add(game.heap_move_bound(h)));
+    let base = Cost {
+        bytes: options.saturating_mul(MISERE_BYTES_PER_OPTION),
+        seconds: options as f64 * MISERE_SECONDS_PER_OPTION,
+    };
+    let probed = misere_probe(game);
+    if probed > n.min(MISERE_PROBE_HEAPS) {
+        return base;
+    }
+    let growth = MISERE_GROWTH_SECONDS * ((n + 1 - probed) as f64 / MISERE_GROWTH_HEAPS).exp2();
+    Cost {
+        bytes: base.bytes.saturating_add(MISERE_LIMITED_BYTES),
+        seconds: base.seconds + growth.min(MISERE_LIMITED_SECONDS),
+    }
+}
+
+/// How many heaps (0..h0) the probe computes within its small limits, at most
+/// [`MISERE_PROBE_HEAPS`] + 1: once a game (a progress bar asks the model at every heap);
+/// games on a graph, whose names two files may share, each time.
+fn misere_probe(game: &Game) -> u64 {
+    static PROBED: std::sync::Mutex<std::collections::BTreeMap<String, u64>> =
+        std::sync::Mutex::new(std::collections::BTreeMap::new());
+    let remembered = game.largest_heap().is_none();
+    let cached = PROBED.lock().unwrap_or_else(|e| e.into_inner()).get(&game.name()).copied();
+    if let Some(h) = cached.filter(|_| remembered) {
+        return h;
+    }
+    let to = MISERE_PROBE_HEAPS.min(game.largest_heap().unwrap_or(u64::MAX));
+    let h = crate::engine::misere::orders(game, to, MISERE_PROBE).len() as u64;
+    // A finite game that ran out of heaps within the limits stays small throughout.
+    let h = if h > to { MISERE_PROBE_HEAPS + 1 } else { h };
+    if remembered {
+        PROBED.lock().unwrap_or_else(|e| e.into_inner()).insert(game.name(), h);
+    }
+    h
+}
+
+/// The misère quotient of heaps 0..=n within `limits`, or why not, with the largest bound
+/// that fits.
+pub fn check_misere_quotient(game: &Game, n: u64, limits: Limits) -> Result<Cost, MisereCostError> {
+    let cost = misere_quotient_cost(game, n);
+    if cost.bytes <= limits.bytes && cost.seconds <= limits.seconds {
+        return Ok(cost);
+    }
+    let fits = |m: u64| {
+        let c = misere_quotient_cost(game, m);
+        c.bytes <= limits.bytes && c.seconds <= limits.seconds
+    };
+    let (mut lo, mut hi) = (0u64, n.min(crate::engine::misere::MAX_HEAP));
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if fits(mid) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    Err(MisereCostError { game: game.name(), heaps: n, cost, limits, fits: if fits(lo) { Some(lo) } else { None } })
+}
+
+/// A misère quotient refused before it starts.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error(
+    "the misère quotient of {game} for heaps 0 to {heaps} would take about {} and {} of memory, more than the limits of {} and {} (--max-time, --max-memory); {}",
+    human_seconds(cost.seconds), human_bytes(cost.bytes), human_seconds(limits.seconds), human_bytes(limits.bytes),
+    fits.map_or("no bound fits".to_string(), |f| format!("heaps up to {f} fit"))
+)]
+pub struct MisereCostError {
+    /// The game's name.
+    pub game: String,
+    /// The largest heap asked for.
+    pub heaps: u64,
+    /// The estimate.
+    pub cost: Cost,
+    /// The limits it passes.
+    pub limits: Limits,
+    /// The largest bound that fits.
+    pub fits: Option<u64>,
+}
+
+/// Seconds the genus of heaps 0..=n takes at most: the slowest game measured here, Kayles
+/// (0.03 s to heap 20, 0.14 s to 30, 1.45 s to 40 at load 9; .07, .137, .6 and Grundy's
+/// game take a tenth of that), ten times longer every ten heaps; its memory 25 MB at 40.
+pub fn genus_cost(n: u64) -> Cost {
+    let n = n.min(crate::engine::misere::GENUS_MAX_HEAP) as f64;
+    Cost { bytes: 25 << 20, seconds: 1.45 * 10f64.powf((n - 40.0) / 10.0) }
+}
+
 /// Seconds the definition takes for G(0..n): the options it looks at, by kind.
 fn definition_seconds(game: &Game, n: f64) -> f64 {
     let (takes, splits, threes) = match game {

@@ -375,6 +375,20 @@ fn periodicity(phi: &[Element], k: usize) -> Option<Periodicity> {
     best
 }
 
+/// The order of Q_h for h = 0, 1, ... up to `to` (at most [`MAX_HEAP`]), as far as `limits`
+/// let the computation go: what the misère cost model's probe reads.
+pub fn orders(game: &Game, to: u64, limits: Limits) -> Vec<usize> {
+    let mut b = build::Builder::new(limits);
+    let mut out = Vec::new();
+    for _ in 0..=to.min(MAX_HEAP) {
+        if b.push(game).is_err() {
+            break;
+        }
+        out.push(b.state.q.order());
+    }
+    out
+}
+
 /// Normal-play values of heaps 0..len, by the definition over the builder's options.
 fn nim_values(heaps: &build::Heaps) -> Vec<u64> {
     let mut g: Vec<u64> = Vec::with_capacity(heaps.live.len());
