@@ -324,17 +324,20 @@ pub fn parse_number(s: &str) -> Result<u64, String> {
     grundy_core::count::parse_count(s).map_err(|e| e.to_string())
 }
 
-/// The largest graph file read: beyond it a graph's table would not be small anyway.
-const MAX_GRAPH_FILE: u64 = 64 << 20;
-
-/// A game by name, code or set, or `graph:FILE`: a game on the graph in FILE.
+/// A game by name, code or set, or `graph:FILE`: a game on the graph in FILE, read through a
+/// bounded reader: a file's stated size says nothing of `/dev/zero` or a pipe, so at most one
+/// byte past [`MAX_GRAPH_FILE_BYTES`] is ever read.
 pub fn parse_game(s: &str) -> Result<Played, String> {
+    use grundy_core::game::graph::MAX_GRAPH_FILE_BYTES;
+    use std::io::Read;
     let Some(path) = s.trim().strip_prefix("graph:") else { return Played::parse(s).map_err(|e| e.to_string()) };
-    let size = std::fs::metadata(path).map_err(|e| format!("reading graph {path}: {e}"))?.len();
-    if size > MAX_GRAPH_FILE {
-        return Err(format!("graph {path} is {size} bytes, more than the limit of {MAX_GRAPH_FILE}"));
+    let file = std::fs::File::open(path).map_err(|e| format!("reading graph {path}: {e}"))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_GRAPH_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| format!("reading graph {path}: {e}"))?;
+    if bytes.len() as u64 > MAX_GRAPH_FILE_BYTES {
+        return Err(format!("graph {path} is more than the limit of {MAX_GRAPH_FILE_BYTES} bytes (64 MiB)"));
     }
-    let text = std::fs::read_to_string(path).map_err(|e| format!("reading graph {path}: {e}"))?;
+    let text = String::from_utf8(bytes).map_err(|e| format!("reading graph {path}: not UTF-8 text ({e})"))?;
     let game = Game::graph(path, &text).map_err(|e| format!("graph {path}: {e}"))?;
     Ok(Played { game, rule: Rule::Normal })
 }

@@ -122,7 +122,13 @@ impl Display {
         } else if s.last_line.unwrap_or(s.started).elapsed() >= PIPE_INTERVAL {
             s.last_line = Some(Instant::now());
             let percent = p.fraction() * 100.0;
-            eprintln!("{}: {} of {} {} ({percent:.0}%), ETA {eta}", s.what, p.done, p.total, p.unit);
+            match p.unit {
+                "values" => eprintln!("{}: G(0..{}) of G(0..{}) ({percent:.0}%), ETA {eta}", s.what, p.done, p.total),
+                "heaps" => {
+                    eprintln!("{}: heaps 0 to {} of 0 to {} ({percent:.0}%), ETA {eta}", s.what, p.done, p.total)
+                }
+                unit => eprintln!("{}: {} of {} {unit} ({percent:.0}%), ETA {eta}", s.what, p.done, p.total),
+            }
         }
     }
 

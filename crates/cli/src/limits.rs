@@ -25,12 +25,19 @@ fn memory_available() -> u64 {
     available.unwrap_or(8 << 30)
 }
 
-/// Parses `--max-time`: seconds, or a number with s, m, h or d (`90`, `10m`, `2h`).
+/// A number and the letters that end it: `10m` is (10, m), `1e9` is (1e9, none) as counts
+/// write it (the `e` of an exponent is not a unit), `1e3s` is (1e3, s).
+fn number_and_unit(t: &str) -> (&str, &str) {
+    let number = t.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    (number, &t[number.len()..])
+}
+
+/// Parses `--max-time`: seconds, or a number with s, m, h or d (`90`, `10m`, `2h`, `1e9`).
 pub fn parse_duration(text: &str) -> Result<f64, String> {
     let t = text.trim();
-    let (number, unit) = match t.find(|c: char| c.is_ascii_alphabetic()) {
-        Some(i) => (&t[..i], &t[i..]),
-        None => (t, "s"),
+    let (number, unit) = match number_and_unit(t) {
+        (number, "") => (number, "s"),
+        other => other,
     };
     let scale = match unit {
         "s" => 1.0,
@@ -49,10 +56,8 @@ pub fn parse_duration(text: &str) -> Result<f64, String> {
 /// optional `iB` or `B`: `512M`, `4GiB`).
 pub fn parse_bytes(text: &str) -> Result<u64, String> {
     let t = text.trim();
-    let (number, unit) = match t.find(|c: char| c.is_ascii_alphabetic()) {
-        Some(i) => (&t[..i], t[i..].trim_end_matches("iB").trim_end_matches('B')),
-        None => (t, ""),
-    };
+    let (number, unit) = number_and_unit(t);
+    let unit = unit.trim_end_matches("iB").trim_end_matches('B');
     let shift = match unit.to_ascii_uppercase().as_str() {
         "" => 0,
         "K" => 10,
@@ -78,6 +83,9 @@ mod tests {
         assert_eq!(parse_duration("90"), Ok(90.0));
         assert_eq!(parse_duration("10m"), Ok(600.0));
         assert_eq!(parse_duration("2h"), Ok(7200.0));
+        assert_eq!(parse_duration("1e9"), Ok(1e9));
+        assert_eq!(parse_duration("1e3m"), Ok(60_000.0));
+        assert_eq!(parse_bytes("1e9"), Ok(1_000_000_000));
         assert!(parse_duration("-5").is_err() && parse_duration("5y").is_err() && parse_duration("").is_err());
         assert_eq!(parse_bytes("512M"), Ok(512 << 20));
         assert_eq!(parse_bytes("4GiB"), Ok(4 << 30));

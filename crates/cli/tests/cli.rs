@@ -269,3 +269,75 @@ fn window_mode_writes_the_same_table() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+/// Issue 35, item 18: `--max-time` reads `1e9` as counts do, and a tiny limit is written in
+/// units that say something ("100.0 ns", not "0.0 s"), with "no heap fits" rather than
+/// "0 heaps fit".
+#[test]
+fn max_time_reads_exponents_and_tiny_limits_in_words() {
+    let o = grundy(&["--max-time", "1e9", "values", "--game", ".137", "--to", "20"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = grundy(&["values", "--max-time", "1e3m", "--max-memory", "1e9", "--game", ".137", "--to", "20"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let err = common::failure(&["--max-time", "0.0000001", "values", "--game", ".8", "--to", "100000"], 1);
+    assert!(err.contains("100.0 ns") && !err.contains(" 0.0 s") && !err.contains(" 0 heaps"), "{err}");
+    let err = common::failure(&["--max-time", "1e-12", "values", "--game", ".8", "--to", "100000"], 1);
+    assert!(err.contains("no heap fits"), "{err}");
+}
+
+/// Issue 35, item 12: `values --game .06 --to 2^20 --max-time 5` was estimated at 1.6 s and
+/// ran for minutes; the dense kernel's quadratic cost refuses it at once, with an estimate
+/// of minutes.
+#[test]
+fn a_dense_code_past_the_time_limit_is_refused_at_once() {
+    let started = std::time::Instant::now();
+    let err = common::failure(&["--max-time", "5", "values", "--game", ".06", "--to", "2^20"], 1);
+    assert!(err.contains("--max-time") && err.contains("minutes"), "{err}");
+    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+}
+
+/// Runs `grundy args...` with standard output thrown away and standard error read, killed
+/// after `seconds` if it has not ended: whether it ended by itself, its exit code, stderr.
+fn run_for(args: &[&str], seconds: u64) -> (bool, Option<i32>, String) {
+    use std::io::Read;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    let ended = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if started.elapsed().as_secs() >= seconds {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let mut err = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    (ended.is_some(), ended.and_then(|s| s.code()), err)
+}
+
+/// Issue 35, item 13: `values --to 2^63` of periodic or closed-form games streamed at
+/// 100 MB/s without end. The text's writing is a cost too: refused at once with its estimate
+/// and what fits; a long table shows its progress on a pipe while it is written.
+#[test]
+fn writing_a_table_counts_against_the_limits() {
+    for game in ["kayles", "nim", "half", ".137", "s1,2,3"] {
+        let (ended, code, err) = run_for(&["values", "--game", game, "--to", "2^63"], 20);
+        assert!(ended && code == Some(1), "{game}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("writing G(0..9223372036854775808)") && err.contains("--max-time"), "{err}");
+        assert!(err.contains("heaps fit") && err.contains("years"), "{err}");
+    }
+    // A table that fits the limit of a day is written with a line of progress every 10 s.
+    let (ended, _, err) = run_for(&["--max-time", "1d", "values", "--game", "kayles", "--to", "10^12"], 12);
+    assert!(!ended, "{err}");
+    assert!(err.contains("writing: G(0..") && err.contains("of G(0..1000000000000)") && err.contains("ETA"), "{err}");
+}

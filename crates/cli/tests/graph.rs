@@ -142,3 +142,120 @@ fn bad_graph_files_get_one_line_errors() {
     assert!(!ok && err.contains("more than the limit"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 35, item 11: the size limit holds while reading, not only against the size a file
+/// states: `/dev/zero` (size 0, no end) and a pipe are refused after 64 MiB and a byte, in
+/// a second and without the memory of the stream.
+#[test]
+fn an_endless_graph_file_is_refused_while_reading() {
+    let started = std::time::Instant::now();
+    let err = common::failure(&["values", "--game", "graph:/dev/zero"], 2);
+    assert!(err.contains("more than the limit of 67108864 bytes"), "{err}");
+    assert!(started.elapsed().as_secs() < 20, "took {:?}", started.elapsed());
+}
+
+/// Issue 35, item 18: a line without a colon was taken silently as a vertex with no moves;
+/// it is a one-line error with its line number (a dead vertex is written `name:`).
+#[test]
+fn a_graph_line_without_a_colon_is_an_error_with_its_line() {
+    let dir = std::env::temp_dir().join(format!("grundy-graph-colon-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("colon.txt");
+    std::fs::write(&path, "# a comment\nstart: end\nend\n").unwrap();
+    let err = common::failure(&["values", "--game", &format!("graph:{}", path.display())], 2);
+    assert!(err.contains("graph line 3") && err.contains("no colon"), "{err}");
+    std::fs::write(&path, "start: end\nend:\n").unwrap();
+    let (ok, out, err) = grundy(&["values", "--game", &format!("graph:{}", path.display())]);
+    assert!(ok && out.contains("start 1\n") && out.contains("end 0\n"), "{out}{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A DAG of 60 vertices v0..v59 from a fixed LCG: vertex i moves to up to 6 of the vertices
+/// below it. Its misère quotient (vertices taken as heaps 1..60) grows past its limits at
+/// about heap 34, which is what made a token on v59 look like "60 stones" past the search.
+fn lcg_dag(seed: u64) -> Vec<Vec<usize>> {
+    let mut x = seed;
+    let mut next = || {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        x >> 33
+    };
+    (0..60usize)
+        .map(|i| {
+            let k = next() % (i.min(6) as u64 + 1);
+            let moves: std::collections::BTreeSet<usize> = (0..k).map(|_| (next() % i as u64) as usize).collect();
+            moves.into_iter().collect()
+        })
+        .collect()
+}
+
+/// Misère outcome of tokens on `dag` by the definition, here: the player to move wins when
+/// no move is left, or when some move leaves a position the opponent loses.
+fn misere_wins(dag: &[Vec<usize>], tokens: &mut Vec<usize>, memo: &mut HashMap<Vec<usize>, bool>) -> bool {
+    tokens.sort_unstable();
+    if let Some(&w) = memo.get(tokens.as_slice()) {
+        return w;
+    }
+    let key = tokens.clone();
+    let mut any_move = false;
+    let mut wins = false;
+    'all: for i in 0..key.len() {
+        for &to in &dag[key[i]] {
+            any_move = true;
+            let mut next = key.clone();
+            next[i] = to;
+            if !misere_wins(dag, &mut next, memo) {
+                wins = true;
+                break 'all;
+            }
+        }
+    }
+    let wins = wins || !any_move;
+    memo.insert(key, wins);
+    wins
+}
+
+/// Issue 35, item 14: one or two tokens on a 60-vertex DAG were refused ("the exhaustive
+/// search is limited to 40 stones while this position has 60"): a vertex's number counted
+/// as stones. A graph position is searched over its own positions, and the answers agree
+/// with the definition.
+#[test]
+fn misere_graph_positions_are_searched_over_their_own_positions() {
+    let dir = std::env::temp_dir().join(format!("grundy-graph-misere-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for seed in [1u64, 2, 4] {
+        let dag = lcg_dag(seed);
+        let text: String = dag
+            .iter()
+            .enumerate()
+            .map(|(i, m)| format!("v{i}: {}\n", m.iter().map(|j| format!("v{j}")).collect::<Vec<_>>().join(" ")))
+            .collect();
+        let path = dir.join(format!("dag{seed}.txt"));
+        std::fs::write(&path, text).unwrap();
+        let g = format!("graph:{}", path.display());
+        let mut memo = HashMap::new();
+        for tokens in [vec![59], vec![59, 58], vec![57, 41], vec![59, 59]] {
+            let names: Vec<String> = tokens.iter().map(|t| format!("v{t}")).collect();
+            let mut args = vec!["analyze", "--misere", "--format", "json", "--game", &g];
+            args.extend(names.iter().map(String::as_str));
+            let (ok, out, err) = grundy(&args);
+            assert!(ok, "seed {seed} {names:?}: {err}");
+            let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+            let wins = misere_wins(&dag, &mut tokens.clone(), &mut memo);
+            let expected = if wins { "player-to-move-wins" } else { "player-to-move-loses" };
+            assert_eq!(doc["outcome"], expected, "seed {seed} {names:?}");
+            // Each move ("move token A from v59 to v4") wins exactly when it leaves a
+            // position the opponent loses.
+            let moves = doc["moves"].as_array().unwrap();
+            assert_eq!(moves.len(), tokens.iter().map(|&t| dag[t].len()).sum::<usize>(), "seed {seed} {names:?}");
+            for m in moves {
+                let text = m["description"].as_str().unwrap();
+                let to: usize = text.rsplit(" to v").next().unwrap().parse().expect(text);
+                let mut after = tokens.clone();
+                after[m["heap_index"].as_u64().unwrap() as usize] = to;
+                let opponent_wins = misere_wins(&dag, &mut after, &mut memo);
+                assert_eq!(m["winning"], !opponent_wins, "seed {seed} {names:?}: {text}");
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -112,3 +112,21 @@ fn play_says_which_method_answers() {
     let text = stdout(&o);
     assert!(text.contains("The computer answers misère positions by the misère quotient of order 40"), "{text}");
 }
+
+/// Issue 35, item 16: `quotient` and `genus` had no estimate and were never refused by
+/// `--max-time` (`quotient --game .07 --to 10^6` was silent for 12 s, then refused at heap
+/// 34). Both are weighed before they start and refused at once past the limit, with the
+/// estimate and what fits; within it they run.
+#[test]
+fn quotient_and_genus_are_weighed_before_they_start() {
+    let started = std::time::Instant::now();
+    let err = common::failure(&["--max-time", "5", "quotient", "--game", ".07", "--to", "10^6"], 1);
+    assert!(err.contains("would take about") && err.contains("--max-time") && err.contains("heaps up to"), "{err}");
+    let err = common::failure(&["--max-time", "0.5", "quotient", "--game", ".07", "--to", "33", "--full"], 1);
+    assert!(err.contains("would take about"), "{err}");
+    assert!(started.elapsed().as_secs() < 10, "refused before starting: {:?}", started.elapsed());
+    let err = common::failure(&["--max-time", "0.01", "genus", "--game", "kayles", "--to", "40"], 1);
+    assert!(err.contains("may take up to") && err.contains("--max-time"), "{err}");
+    let o = common::grundy(&["--max-time", "5", "quotient", "--game", "kayles", "--to", "60"]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+}

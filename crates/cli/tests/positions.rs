@@ -189,3 +189,21 @@ fn audit_findings() {
 
     failure(&["period", "--game", ".07", "--max", "1"], 1);
 }
+
+/// Issue 35, item 10: the largest heap the parser accepts, 2^64 - 1, is answered (Kayles,
+/// Dawson's Kayles, crosses: their periods) in analyze, explain and play, at once; the
+/// analysis once set out to list 2^63 moves and grew without end.
+#[test]
+fn the_largest_heap_is_answered_at_once() {
+    let top = u64::MAX.to_string();
+    for game in ["kayles", ".07", ".137", "4.07", ".4"] {
+        let started = std::time::Instant::now();
+        let o = grundy(&["analyze", "--game", game, &top, "3"]);
+        assert!(o.status.success() && stdout(&o).contains("legal moves"), "{game}: {}", common::stderr(&o));
+        let o = grundy_with_input(&["play", "--game", game, &top, "3"], "quit\n");
+        assert!(o.status.success(), "{game}: {}", common::stderr(&o));
+        let o = grundy(&["explain", "--game", game, &top, "3"]);
+        assert!(o.status.success() || common::stderr(&o).lines().count() == 1, "{game}: {}", common::stderr(&o));
+        assert!(started.elapsed().as_secs() < 30, "{game}: {:?}", started.elapsed());
+    }
+}

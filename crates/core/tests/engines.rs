@@ -131,3 +131,19 @@ fn costs() {
     assert_eq!(sweep.heaps_within(Limits { bytes: 1000 * per_heap, seconds: f64::INFINITY }), 1000);
     assert_eq!(sweep.cost(1 << 20).bytes, per_heap << 20);
 }
+
+/// Issue 35, item 15: the definition reported its progress every 4096 heaps, so a cubic code
+/// (.f, three-heap splits) went quiet for a minute between reports. It reports by work too:
+/// at least every 2^22 options, so G(0..1500) of .f (about 10^8 options) reports dozens of
+/// times, more often as the heaps grow.
+#[test]
+fn the_definition_reports_progress_by_work() {
+    let engine = Engine::choose(&Game::parse(".f").unwrap(), EngineChoice::Auto).unwrap();
+    let mut reports = Vec::new();
+    engine.values(1500, &mut |done| reports.push(done)).unwrap();
+    assert!(reports.len() >= 20, "{reports:?}");
+    assert_eq!(reports.last(), Some(&1500));
+    let gaps: Vec<u64> = reports.windows(2).map(|w| w[1] - w[0]).collect();
+    // Options grow as n^2: the last reports are closer together than the first.
+    assert!(gaps[gaps.len() - 2] < gaps[1], "{gaps:?}");
+}

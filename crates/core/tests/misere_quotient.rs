@@ -234,3 +234,50 @@ fn a_failed_quotient_is_remembered_from_its_heap_on() {
     assert!(refused.contains(reason.as_str()), "{refused}");
     assert!(matches!(method(&[30, 3]).unwrap(), Some(MisereMethod::Quotient { bound: 30, .. })));
 }
+
+/// Issue 35, item 17: a misère position with a heap past 1,024 is answered where the
+/// pretending function meets MisereSolver's stop rule, by its repetition, and says that
+/// this is not proved; checked against the quotient computed exactly up to heap 2,048 (every
+/// move's outcome too). A game whose φ shows no repetition gets the one refusal for large
+/// heaps, and a limit hit is named.
+#[test]
+fn heaps_past_1024_by_the_repetition_of_phi_not_proved() {
+    use grundy_core::position::misere_play::Repetition;
+    for name in ["kayles", ".31", ".52", ".34"] {
+        let game = Game::parse(name).unwrap();
+        let exact = quotient(&game, 2048);
+        for heaps in [vec![1500, 17], vec![2048], vec![1025, 1030, 9], vec![1999, 1999]] {
+            let a = analyze(&game, &heaps, Rule::Misere, Convention::Heaps, |_| 0).unwrap();
+            let Some(MisereMethod::Quotient { repetition: Some(Repetition { proved: false, .. }), .. }) =
+                &a.misere_method
+            else {
+                panic!("{name} {heaps:?}: {:?}", a.misere_method)
+            };
+            assert!(a.misere_method.as_ref().unwrap().describe().contains("not proved"));
+            let wins = !exact.is_p_position(&heaps).unwrap();
+            assert_eq!(a.outcome == grundy_core::position::Outcome::PlayerToMoveWins, wins, "{name} {heaps:?}");
+            for m in &a.moves {
+                assert_eq!(m.winning, exact.is_p_position(&a.position_after(m)).unwrap(), "{name} {heaps:?} {m:?}");
+            }
+        }
+    }
+    // .6 grows past the order limit: the message names that limit alone.
+    let six = Game::parse(".6").unwrap();
+    let e = analyze(&six, &[5000, 17], Rule::Misere, Convention::Heaps, |_| 0).unwrap_err().to_string();
+    assert!(e.contains("its order passed the limit of |Q| <= 4096") && !e.contains("trial elements"), "{e}");
+    // Too many moves to list: the same refusal as heaps with no repetition, in one wording.
+    let kayles = Game::parse("kayles").unwrap();
+    let limits = grundy_core::ask::Limits { bytes: 1 << 30, seconds: 1.0 };
+    let req = grundy_core::ask::PositionRequest::new(
+        kayles,
+        vec![1_000_000_000, 1_000_000_000],
+        Rule::Misere,
+        Convention::Heaps,
+    );
+    let e = grundy_core::ask::Session::new()
+        .analyze(&req, &mut grundy_core::ask::Control::new(limits))
+        .expect_err("refused")
+        .to_string();
+    let one = grundy_core::position::misere_play::beyond_the_quotient("");
+    assert!(e.contains(one.trim_end_matches("here ")), "{e}");
+}

@@ -469,3 +469,26 @@ fn positions_too_large_to_list_take_a_period_or_a_refusal() {
     let a = answer("grundy", &[5, 9, 12]).unwrap();
     assert_eq!((a.analysis.nim_sum, a.analysis.winning_moves), (2, 1));
 }
+
+/// Issue 35, item 2: a misère move's reason names the method that answered the analysis
+/// (the quotient, misère Nim's rule), not "a search of every position" whatever answered.
+#[test]
+fn misere_reasons_name_the_method_that_answered() {
+    use grundy_core::position::model::{analyze as model, Convention, Rule};
+    // Kayles 30 30: 60 stones, past the search's limit, answered by the quotient.
+    let kayles = Game::parse("kayles").unwrap();
+    let a = model(&kayles, &[30, 30], Rule::Misere, Convention::Heaps, |n| n).unwrap();
+    let order = match a.misere_method {
+        Some(grundy_core::position::misere_play::MisereMethod::Quotient { order, .. }) => order,
+        ref other => panic!("answered by {other:?}"),
+    };
+    for m in &a.moves {
+        let r = a.reason(m, |n| n);
+        assert!(r.contains(&format!("by the misère quotient of order {order} (heaps up to 30)")), "{r}");
+        assert!(!r.contains("search"), "{r}");
+    }
+    let nim = Game::parse("nim").unwrap();
+    let a = model(&nim, &[3, 4, 5], Rule::Misere, Convention::Heaps, |n| n).unwrap();
+    let r = a.reason(&a.moves[0], |n| n);
+    assert!(r.contains("by misère Nim's rule") && !r.contains("search"), "{r}");
+}

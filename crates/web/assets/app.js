@@ -310,7 +310,7 @@ function graphOfForm() {
   const text = $("graph-text").value;
   if (!text.trim()) throw new Error("Paste a graph or load its file first (one vertex a line, name: the vertices it may move to).");
   const size = new TextEncoder().encode(text).length;
-  if (size > MAX_GRAPH) throw new Error(`The graph is ${size} bytes, more than the page's limit of ${MAX_GRAPH} (the command line takes up to 64 MiB: grundy play --game graph:FILE).`);
+  if (size > MAX_GRAPH) throw new Error(`The graph is ${size} bytes, more than the page's limit of ${MAX_GRAPH} (the command line takes larger files: grundy play --game graph:FILE).`);
   return { text, label: $("graph-text").dataset.label || "pasted" };
 }
 

@@ -9,12 +9,15 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::{bail, Result};
-use grundy_core::ask::{AskError, EngineChoice, Rule, SweepRequest, TableRequest};
+use grundy_core::ask::{
+    AskError, EngineChoice, Progress, Rule, SweepRequest, TableOutput, TableRequest, TABLE_SECONDS_PER_CSV_ROW,
+    TABLE_SECONDS_PER_ROW,
+};
 use grundy_core::game::Game;
 
 use super::{asked, resume};
 use crate::args::Format;
-use crate::job::Job;
+use crate::job::{Display, Job};
 
 /// `value` and `period` of a game named for misère play (`misere-nim`) would print
 /// normal-play values under a misère name: refuse, and say what to ask instead.
@@ -59,10 +62,32 @@ pub fn run(
         }
         other => asked(other, game)?,
     };
+    // Writing counts too (issue 35: `--to 2^63` of a periodic game streamed for ever): the
+    // text's time against --max-time, and progress while it is written.
+    let per_row = if matches!(format, Format::Csv) { TABLE_SECONDS_PER_CSV_ROW } else { TABLE_SECONDS_PER_ROW };
+    let largest = table.get(count - 1).max(table.get(count / 2));
+    TableOutput::of(count, largest.checked_ilog10().unwrap_or(0) + 1, per_row).check(game, job.limits)?;
+    let display = Display::new("writing");
     let mut writer = Table::begin(out, game, format, count)?;
-    writer.rows(0..count, |n| table.get(n))?;
+    let mut done = 0;
+    while done < count {
+        let next = count.min(done.saturating_add(WRITE_STEP));
+        writer.rows(done..next, |n| table.get(n))?;
+        done = next;
+        display.update(&Progress {
+            done,
+            total: count,
+            unit: "values",
+            model_done: done as f64,
+            model_total: count as f64,
+        });
+    }
+    display.finish();
     writer.end()
 }
+
+/// Rows written between progress reports (a few milliseconds).
+const WRITE_STEP: u64 = 1 << 16;
 
 /// Writes G(0..count) of an octal game in window mode (`--window`, `--archive`): the
 /// sweep keeps only the first and the latest values, and the table is written as it

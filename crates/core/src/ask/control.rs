@@ -15,7 +15,8 @@ pub struct Progress {
     pub done: u64,
     /// Units the job sets out to do (it may lower it as it goes: a period found early).
     pub total: u64,
-    /// What is counted: "heaps", "games".
+    /// What is counted: "values" (G(0..done) of G(0..total)), "heaps" (of a misère
+    /// quotient, heaps 0 to done), "games".
     pub unit: &'static str,
     /// The model's seconds for `done` units.
     pub model_done: f64,
@@ -93,7 +94,7 @@ impl<'a> Control<'a> {
     pub(crate) fn report_heaps(&mut self, engine: &Engine, done: u64, total: u64) {
         if self.progress.is_some() {
             let (model_done, model_total) = (engine.cost(done).seconds, engine.cost(total).seconds);
-            self.report(Progress { done, total, unit: "heaps", model_done, model_total });
+            self.report(Progress { done, total, unit: "values", model_done, model_total });
         }
     }
 }

@@ -10,6 +10,7 @@ use crate::game::Game;
 use crate::learn::explain::{worked, ExplainError, Explanation, PeriodNote};
 use crate::learn::practice::{problem, PRACTICE_MAX_HEAP};
 use crate::period::{can_prove, search_period_from, Method};
+use crate::position::exhaustive::SearchSize;
 use crate::position::misere_play::{MisereContext, MisereOracle};
 use crate::position::model::{analyze_by, check_move_count, Convention, Rule, MAX_LISTED_MOVES};
 
@@ -36,10 +37,10 @@ pub enum Explained {
         /// The game.
         game: Game,
         /// Every number of the solution.
-        explanation: Explanation,
+        explanation: Box<Explanation>,
     },
     /// Misère play: the quotient's steps, or the rule or search that answered.
-    Misere(MisereSolution),
+    Misere(Box<MisereSolution>),
 }
 
 impl Explained {
@@ -135,7 +136,7 @@ impl Session {
             _ => None,
         };
         let explanation = worked(game, &req.heaps, req.convention, &values, period)?;
-        Ok(Explained::Normal { game: game.clone(), explanation })
+        Ok(Explained::Normal { game: game.clone(), explanation: Box::new(explanation) })
     }
 
     /// The period proved within [`PERIOD_NOTE_SEARCH`] values, for step 1.
@@ -160,20 +161,19 @@ impl Session {
                 &super::PositionRequest::new(game.clone(), heaps.clone(), Rule::Misere, req.convention),
                 ctl,
             )?;
-            return Ok(Explained::Misere(MisereSolution {
+            return Ok(Explained::Misere(Box::new(MisereSolution {
                 game: game.clone(),
                 analysis: analyzed.analysis,
                 quotient: None,
-            }));
+            })));
         }
         let max = heaps.iter().copied().max().unwrap_or(0);
         let values = self.heap_values(game, EngineChoice::Auto, max, ctl)?;
-        let stones = heaps.iter().fold(0u64, |s, &h| s.saturating_add(h));
         let context = MisereContext { failures: Some(&self.cache.failures), cancel: ctl.cancel.clone() };
-        let mut oracle = MisereOracle::new(game, max, stones, &context)?;
+        let mut oracle = MisereOracle::new(game, max, SearchSize::of(game, heaps), &context)?;
         let analysis = analyze_by(game, heaps, req.convention, |n| values.get(n), Some(&mut oracle))?;
         let quotient = oracle.quotient().cloned();
-        Ok(Explained::Misere(MisereSolution { game: game.clone(), analysis, quotient }))
+        Ok(Explained::Misere(Box::new(MisereSolution { game: game.clone(), analysis, quotient })))
     }
 
     /// The practice problem of `seed` (two to four heaps of 1 to [`PRACTICE_MAX_HEAP`]),

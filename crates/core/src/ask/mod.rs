@@ -58,7 +58,10 @@ pub use values::{PeriodRequest, Table, TableRequest, ValueRequest, Valued};
 
 // The vocabulary of the answers, so that a front end names nothing below this door.
 pub use crate::checksum::Fnv;
-pub use crate::engine::cost::{human_bytes, human_seconds, Cost, CostError};
+pub use crate::engine::cost::{
+    human_bytes, human_seconds, Cost, CostError, MisereCostError, OutputError, TableOutput, TABLE_SECONDS_PER_CSV_ROW,
+    TABLE_SECONDS_PER_ROW,
+};
 pub use crate::engine::grundy::class::MASK as GRUNDY_SPARSE_MASK;
 pub use crate::engine::grundy::fast::GrundyKernel;
 /// The name summaries and checkpoints give Grundy's game's sweep (both sweeps keep one state).
@@ -104,6 +107,9 @@ pub enum AskError {
     /// The misère quotient could not be computed.
     #[error(transparent)]
     Quotient(QuotientError),
+    /// A misère quotient or genus refused before it starts: it would pass the limits.
+    #[error(transparent)]
+    QuotientCost(MisereCostError),
     /// The genus could not be computed.
     #[error(transparent)]
     Genus(crate::engine::misere::GenusError),
@@ -167,6 +173,7 @@ impl AskError {
                 QuotientError::Recalibration { .. } => ErrorKind::Failed,
                 _ => ErrorKind::Limit,
             },
+            AskError::QuotientCost(_) => ErrorKind::Limit,
             AskError::Genus(e) => match e {
                 GenusError::TooLarge { .. } => ErrorKind::Limit,
                 _ => ErrorKind::Failed,

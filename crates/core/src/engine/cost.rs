@@ -10,10 +10,10 @@
 //! | closed form, take-at-most-half | linear | a time a heap (it halves while the heap is odd: two steps on average) |
 //! | definition | the options it looks at | n, n^2 / 4 or n^3 / 36 options (subtraction sets, splits in two, in three), each kind its own time an option |
 //! | Grundy's sweep | linear | a time a heap by the CPU's stage-2 kernel (the sparse space stays small: 1,287 sparse heaps below 2^26) |
-//! | octal sweep | linear while the sparse space stays small | a time a heap; games whose sparse space stays large grow as n^2 and outrun it, which the ETA (scaled by the time measured so far) then shows |
+//! | octal sweep | linear while the sparse space stays small; n^2 for codes that turn to the dense kernel | a time a heap, and for codes whose sweep a probe to 2^14 heaps finds dense, a time a split (n^2 / 4 a kind of split) |
 
 use super::{Engine, EngineKind};
-use crate::game::{Game, SubtractionSet};
+use crate::game::{Game, SubtractionSet, TakeAndBreak};
 
 /// What computing G(0..n) is expected to cost: a plan, not a promise (the sparse sweeps
 /// depend on how sparse the game turns out).
@@ -66,6 +66,54 @@ pub const WINDOW_BYTES_PER_HEAP: u64 = 6;
 /// in 3.2 s; most octal games are faster, some much slower: see the module doc).
 const OCTAL_SECONDS_PER_HEAP: f64 = 1.5e-6;
 
+/// Seconds a split takes the octal sweep's dense kernel (`octal::dense`), which marks every
+/// split of every heap on both threads: n^2 / 4 splits a kind of split (a digit with 4).
+/// Measured here on a machine loaded by other builds (load 4 on 2 cores), release build:
+/// .06 2^17 in 3.9 s and 2^18 in 13.5 s (0.9 and 0.78 ns a split), .04 2^17 3.2 s (0.73),
+/// .76 2^17 6.0 s (two kinds: 0.70), .007 2^17 2.9 s (0.67); on a quiet machine about 0.4
+/// ns (`runs/bench/octal-dense-2026-12-01.md`: .06 to 2^20 in 146 s, 0.53). 0.55 ns is
+/// within 2x of both.
+const DENSE_SECONDS_PER_SPLIT: f64 = 5.5e-10;
+
+/// Heaps the octal model computes to see whether a code's sweep turns to the dense kernel
+/// (the sweep chooses its rule again and weighs its sparse heaps at every doubling): 2^15,
+/// the first size at which `OctalSweep::auto` refines past 2^12 (at 2^14 .6 still looked
+/// dense, 832 sparse heaps under its first mask; at 2^15 it has its lasting one). Once a
+/// game, and only for tables larger than it: .06 to 2^15 in 0.15 s (0.7 s loaded), .6 in
+/// 0.07 s. Smaller tables are costed as dense: at most 0.15 s a kind of split.
+const OCTAL_PROBE_HEAPS: usize = 1 << 15;
+
+/// Whether each octal code's sweep ran the dense kernel at [`OCTAL_PROBE_HEAPS`], by code:
+/// the cost of a table is asked many times (a refusal bisects for what fits, the ETA asks
+/// at every report), the probe once.
+static DENSE_AT_PROBE: std::sync::Mutex<std::collections::BTreeMap<String, bool>> =
+    std::sync::Mutex::new(std::collections::BTreeMap::new());
+
+/// Whether the octal sweep of `t` marks every split (the dense kernel) past
+/// [`OCTAL_PROBE_HEAPS`]: computed once by running the sweep that far. The digits alone do
+/// not say it (.06 and .6 differ by one digit: 40 % of .06's heaps are sparse under every
+/// rule, a handful of .6's).
+fn dense_at_probe(t: &TakeAndBreak) -> bool {
+    let key = t.code().to_string();
+    let cached = DENSE_AT_PROBE.lock().unwrap_or_else(|e| e.into_inner()).get(&key).copied();
+    if let Some(dense) = cached {
+        return dense;
+    }
+    let dense = crate::engine::octal::OctalSweep::auto(t, OCTAL_PROBE_HEAPS).map(|s| s.is_dense()).unwrap_or(false);
+    DENSE_AT_PROBE.lock().unwrap_or_else(|e| e.into_inner()).insert(key, dense);
+    dense
+}
+
+/// Seconds the octal sweep takes for G(0..n): linear while the sparse space stays small,
+/// and for codes whose sweep turns to the dense kernel (seen by a probe) a stamp for every
+/// split of every heap (issue 35: .06 to 2^18 was estimated at 0.4 s and took 30).
+fn octal_seconds(t: &TakeAndBreak, n: f64) -> f64 {
+    let kinds = t.digits().iter().filter(|&&d| d & 4 != 0).count() as f64;
+    let dense = kinds > 0.0 && (n <= OCTAL_PROBE_HEAPS as f64 || dense_at_probe(t));
+    let splits = if dense { kinds * n * n / 4.0 } else { 0.0 };
+    n * OCTAL_SECONDS_PER_HEAP + splits * DENSE_SECONDS_PER_SPLIT
+}
+
 impl Engine {
     /// Bytes a heap of a G(0..n) table takes with this engine, measured as peak resident
     /// memory over n: Grundy's sweep 377 MiB at 2^26 (its u16 values, the reversed copy the
@@ -90,7 +138,10 @@ impl Engine {
             EngineKind::ClosedForm if self.game == Game::TakeAtMostHalf => nf * HALF_SECONDS_PER_HEAP,
             EngineKind::ClosedForm => nf * CLOSED_SECONDS_PER_HEAP,
             EngineKind::GrundySweep => nf * grundy_seconds_per_heap(),
-            EngineKind::OctalSweep => nf * OCTAL_SECONDS_PER_HEAP,
+            EngineKind::OctalSweep => match &self.game {
+                Game::TakeAndBreak(t) => octal_seconds(t, nf),
+                _ => nf * OCTAL_SECONDS_PER_HEAP,
+            },
             EngineKind::Definition => definition_seconds(&self.game, nf),
         };
         Cost { bytes, seconds }
@@ -175,8 +226,8 @@ impl Engine {
 /// A job refused before it starts: it would pass the memory or time limit.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[error(
-    "G(0..{heaps}) of {game} by the {engine} would take about {} and {} of memory, more than the limits of {} and {} (--max-time, --max-memory); {fits} heaps fit",
-    human_seconds(cost.seconds), human_bytes(cost.bytes), human_seconds(limits.seconds), human_bytes(limits.bytes)
+    "G(0..{heaps}) of {game} by the {engine} would take about {} and {} of memory, more than the limits of {} and {} (--max-time, --max-memory); {}",
+    human_seconds(cost.seconds), human_bytes(cost.bytes), human_seconds(limits.seconds), human_bytes(limits.bytes), fit_words(*fits)
 )]
 pub struct CostError {
     /// The game's name.
@@ -191,6 +242,212 @@ pub struct CostError {
     pub limits: Limits,
     /// The most heaps that fit the limits.
     pub fits: u64,
+}
+
+/// What fits, in words: "1000 heaps fit", "no heap fits" (a limit below any table).
+fn fit_words(fits: u64) -> String {
+    match fits {
+        0 => "no heap fits".into(),
+        1 => "1 heap fits".into(),
+        n => format!("{n} heaps fit"),
+    }
+}
+
+/// Seconds a row of a table written as text takes (the heap, its value, separators),
+/// measured through a pipe here (load 8 on 2 cores): a b-file of Kayles' values 10^8 rows
+/// in 3.15 s and Nim's 3.9 s (31 and 39 ns), JSON 33 ns; CSV, which formats each row on
+/// its own, 124 ns ([`TABLE_SECONDS_PER_CSV_ROW`]).
+pub const TABLE_SECONDS_PER_ROW: f64 = 4.0e-8;
+
+/// Seconds a row of a CSV table takes (see [`TABLE_SECONDS_PER_ROW`]).
+pub const TABLE_SECONDS_PER_CSV_ROW: f64 = 1.3e-7;
+
+/// What writing a table of G(0..n) as text costs, beside computing it: issue 35 found
+/// `values --to 2^63` of periodic games streaming at 100 MB/s without end, since only the
+/// values' computation was weighed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TableOutput {
+    /// Rows: G(0..heaps).
+    pub heaps: u64,
+    /// Bytes of text, about: the heaps' numbers, values of `value_digits` digits, separators.
+    pub bytes: u64,
+    /// Seconds, at `seconds_per_row`.
+    pub seconds: f64,
+}
+
+impl TableOutput {
+    /// The output of G(0..n), values of at most `value_digits` decimal digits, a row taking
+    /// `seconds_per_row` ([`TABLE_SECONDS_PER_ROW`] or [`TABLE_SECONDS_PER_CSV_ROW`]).
+    pub fn of(n: u64, value_digits: u32, seconds_per_row: f64) -> TableOutput {
+        let bytes = decimal_bytes(n).saturating_add(n.saturating_mul(u64::from(value_digits) + 2));
+        TableOutput { heaps: n, bytes, seconds: n as f64 * seconds_per_row }
+    }
+
+    /// This output within `limits` (its time; written text takes no memory), or why not:
+    /// the estimate and how many rows would fit.
+    pub fn check(self, game: &Game, limits: Limits) -> Result<TableOutput, OutputError> {
+        if self.seconds <= limits.seconds {
+            return Ok(self);
+        }
+        let per_row = self.seconds / self.heaps.max(1) as f64;
+        let fits = (limits.seconds / per_row).floor().min(u64::MAX as f64) as u64;
+        Err(OutputError { game: game.name(), output: self, limits, fits })
+    }
+}
+
+/// Bytes of the decimal numbers 0..n, each with its digits only.
+pub fn decimal_bytes(n: u64) -> u64 {
+    let (mut total, mut from, mut digits) = (0u64, 0u64, 1u64);
+    while from < n {
+        // The numbers of `digits` digits: from..10 from (0..10 for one digit).
+        let to = from.saturating_mul(10).max(10).min(n);
+        total = total.saturating_add((to - from).saturating_mul(digits));
+        from = to;
+        digits += 1;
+    }
+    total
+}
+
+/// A table refused before it is written: its text would take longer than `--max-time`.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error(
+    "writing G(0..{}) of {game} would take about {} ({} of text), more than the limit of {} (--max-time); {}",
+    output.heaps, human_seconds(output.seconds), human_bytes(output.bytes), human_seconds(limits.seconds), fit_words(*fits)
+)]
+pub struct OutputError {
+    /// The game's name.
+    pub game: String,
+    /// The estimate.
+    pub output: TableOutput,
+    /// The limits it passes.
+    pub limits: Limits,
+    /// The most rows that fit.
+    pub fits: u64,
+}
+
+/// Seconds an option of a heap takes the misère quotient's builder while the quotient
+/// stays small (it keeps every heap's options; Kayles to 2,048, about 4.2 * 10^6 options by
+/// [`Game::heap_move_bound`], in 0.2 s and 142 MB), and the bytes it keeps of one.
+const MISERE_SECONDS_PER_OPTION: f64 = 4.8e-8;
+const MISERE_BYTES_PER_OPTION: u64 = 34;
+
+/// Limits of the probe that tells a quotient that stays small from one that grows: at most
+/// 0.04 s for the games measured (Kayles to heap 64 at once; .07 stops at heap 25, 4.7 at
+/// 13).
+const MISERE_PROBE: crate::engine::misere::Limits =
+    crate::engine::misere::Limits { max_order: 128, trial_elements: 1 << 14, search_bytes: 4 << 20 };
+/// Heaps the probe looks at.
+const MISERE_PROBE_HEAPS: u64 = 64;
+
+/// A quotient that grows past the probe's limits at heap h0 takes about
+/// `MISERE_GROWTH_SECONDS * 2^((n + 1 - h0) / MISERE_GROWTH_HEAPS)` to heap n: Dawson's
+/// Kayles (.07, h0 = 25) to heap 30 in 0.7 s and to 33 in 3.8 s on a quiet machine (the
+/// README's; 1.5 and 9.4 s here at load 9), so its time doubles every 1.23 heaps; 4.7 (h0 =
+/// 13) to heap 22 in 16.7 s loaded, the model 6.7.
+const MISERE_GROWTH_SECONDS: f64 = 0.024;
+const MISERE_GROWTH_HEAPS: f64 = 1.23;
+
+/// The longest a quotient ran here before its limits ([`crate::engine::misere::Limits`])
+/// stopped it (.07 at heap 34 after about 12 s, 4.7 at heap 23 after about 17 s loaded):
+/// a growing quotient's estimate never passes it, since the limits end the work first.
+const MISERE_LIMITED_SECONDS: f64 = 60.0;
+/// The memory those limits allow: a table of 4096^2 four-byte products and 256 MB of
+/// transition sets.
+const MISERE_LIMITED_BYTES: u64 = (4 << 24) + (256 << 20);
+
+/// What the misère quotient of heaps 0..=n costs (issue 35: `quotient` had no estimate and
+/// was never refused by --max-time): a probe computes it as far as small limits allow; a
+/// quotient that stays within them costs its options (the builder keeps every heap's), one
+/// that grows doubles its time every [`MISERE_GROWTH_HEAPS`] heaps past where the probe
+/// stopped, up to the time its limits allow.
+pub fn misere_quotient_cost(game: &Game, n: u64) -> Cost {
+    let n = n.min(crate::engine::misere::MAX_HEAP);
+    let options: u64 = (0..=n).fold(0u64, |s, h| s.saturating_add(game.heap_move_bound(h)));
+    let base = Cost {
+        bytes: options.saturating_mul(MISERE_BYTES_PER_OPTION),
+        seconds: options as f64 * MISERE_SECONDS_PER_OPTION,
+    };
+    let probed = misere_probe(game);
+    if probed > n.min(MISERE_PROBE_HEAPS) {
+        return base;
+    }
+    let growth = MISERE_GROWTH_SECONDS * ((n + 1 - probed) as f64 / MISERE_GROWTH_HEAPS).exp2();
+    Cost {
+        bytes: base.bytes.saturating_add(MISERE_LIMITED_BYTES),
+        seconds: base.seconds + growth.min(MISERE_LIMITED_SECONDS),
+    }
+}
+
+/// How many heaps (0..h0) the probe computes within its small limits, at most
+/// [`MISERE_PROBE_HEAPS`] + 1: once a game (a progress bar asks the model at every heap);
+/// games on a graph, whose names two files may share, each time.
+fn misere_probe(game: &Game) -> u64 {
+    static PROBED: std::sync::Mutex<std::collections::BTreeMap<String, u64>> =
+        std::sync::Mutex::new(std::collections::BTreeMap::new());
+    let remembered = game.largest_heap().is_none();
+    let cached = PROBED.lock().unwrap_or_else(|e| e.into_inner()).get(&game.name()).copied();
+    if let Some(h) = cached.filter(|_| remembered) {
+        return h;
+    }
+    let to = MISERE_PROBE_HEAPS.min(game.largest_heap().unwrap_or(u64::MAX));
+    let h = crate::engine::misere::orders(game, to, MISERE_PROBE).len() as u64;
+    // A finite game that ran out of heaps within the limits stays small throughout.
+    let h = if h > to { MISERE_PROBE_HEAPS + 1 } else { h };
+    if remembered {
+        PROBED.lock().unwrap_or_else(|e| e.into_inner()).insert(game.name(), h);
+    }
+    h
+}
+
+/// The misère quotient of heaps 0..=n within `limits`, or why not, with the largest bound
+/// that fits.
+pub fn check_misere_quotient(game: &Game, n: u64, limits: Limits) -> Result<Cost, MisereCostError> {
+    let cost = misere_quotient_cost(game, n);
+    if cost.bytes <= limits.bytes && cost.seconds <= limits.seconds {
+        return Ok(cost);
+    }
+    let fits = |m: u64| {
+        let c = misere_quotient_cost(game, m);
+        c.bytes <= limits.bytes && c.seconds <= limits.seconds
+    };
+    let (mut lo, mut hi) = (0u64, n.min(crate::engine::misere::MAX_HEAP));
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if fits(mid) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    Err(MisereCostError { game: game.name(), heaps: n, cost, limits, fits: if fits(lo) { Some(lo) } else { None } })
+}
+
+/// A misère quotient refused before it starts.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error(
+    "the misère quotient of {game} for heaps 0 to {heaps} would take about {} and {} of memory, more than the limits of {} and {} (--max-time, --max-memory); {}",
+    human_seconds(cost.seconds), human_bytes(cost.bytes), human_seconds(limits.seconds), human_bytes(limits.bytes),
+    fits.map_or("no bound fits".to_string(), |f| format!("heaps up to {f} fit"))
+)]
+pub struct MisereCostError {
+    /// The game's name.
+    pub game: String,
+    /// The largest heap asked for.
+    pub heaps: u64,
+    /// The estimate.
+    pub cost: Cost,
+    /// The limits it passes.
+    pub limits: Limits,
+    /// The largest bound that fits.
+    pub fits: Option<u64>,
+}
+
+/// Seconds the genus of heaps 0..=n takes at most: the slowest game measured here, Kayles
+/// (0.03 s to heap 20, 0.14 s to 30, 1.45 s to 40 at load 9; .07, .137, .6 and Grundy's
+/// game take a tenth of that), ten times longer every ten heaps; its memory 25 MB at 40.
+pub fn genus_cost(n: u64) -> Cost {
+    let n = n.min(crate::engine::misere::GENUS_MAX_HEAP) as f64;
+    Cost { bytes: 25 << 20, seconds: 1.45 * 10f64.powf((n - 40.0) / 10.0) }
 }
 
 /// Seconds the definition takes for G(0..n): the options it looks at, by kind.
@@ -214,6 +471,8 @@ fn definition_seconds(game: &Game, n: f64) -> f64 {
 /// Bytes for people: "512 bytes", "3.2 MiB", "1.5 GiB".
 pub fn human_bytes(b: u64) -> String {
     match b {
+        b if b >= 1 << 60 => format!("{:.1} EiB", b as f64 / (1u64 << 60) as f64),
+        b if b >= 1 << 50 => format!("{:.1} PiB", b as f64 / (1u64 << 50) as f64),
         b if b >= 1 << 40 => format!("{:.1} TiB", b as f64 / (1u64 << 40) as f64),
         b if b >= 1 << 30 => format!("{:.1} GiB", b as f64 / (1u64 << 30) as f64),
         b if b >= 1 << 20 => format!("{:.1} MiB", b as f64 / (1u64 << 20) as f64),
@@ -222,7 +481,7 @@ pub fn human_bytes(b: u64) -> String {
     }
 }
 
-/// Seconds for people: "4.2 s", "3.0 minutes", "2.1e9 years".
+/// Seconds for people: "4.2 s", "3.0 minutes", "2.1e9 years", "12.0 ms", "100.0 ns".
 pub fn human_seconds(s: f64) -> String {
     match s {
         s if s >= 3.15e10 => format!("{:.1e} years", s / 3.15e7),
@@ -230,7 +489,12 @@ pub fn human_seconds(s: f64) -> String {
         s if s >= 86400.0 => format!("{:.1} days", s / 86400.0),
         s if s >= 3600.0 => format!("{:.1} hours", s / 3600.0),
         s if s >= 60.0 => format!("{:.1} minutes", s / 60.0),
-        s => format!("{s:.1} s"),
+        // Below a tenth of a second in units that keep a digit: "0.0 s" said nothing of a
+        // limit of 10^-7 s (issue 35).
+        s if s >= 0.1 || s <= 0.0 => format!("{s:.1} s"),
+        s if s >= 1e-3 => format!("{:.1} ms", s * 1e3),
+        s if s >= 1e-6 => format!("{:.1} µs", s * 1e6),
+        s => format!("{:.1} ns", s * 1e9),
     }
 }
 
@@ -244,6 +508,12 @@ mod tests {
         assert_eq!(human_bytes(512), "512 bytes");
         assert_eq!(human_bytes(377 << 20), "377.0 MiB");
         assert_eq!(human_seconds(90.0), "1.5 minutes");
+        assert_eq!(human_seconds(1e-7), "100.0 ns");
+        assert_eq!(human_seconds(0.012), "12.0 ms");
+        assert_eq!(decimal_bytes(0), 0);
+        assert_eq!(decimal_bytes(10), 10);
+        assert_eq!(decimal_bytes(101), 10 + 90 * 2 + 3);
+        assert_eq!(decimal_bytes(u64::MAX), u64::MAX, "saturates");
     }
 
     /// The ETA scales the model by the time measured so far: a machine twice as slow as the

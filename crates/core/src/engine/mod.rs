@@ -346,6 +346,10 @@ pub struct Run {
     cancel: Cancel,
 }
 
+/// The definition reports its progress at least every this many options (a bound on the
+/// moves of each heap it computes), not only every 4096 heaps.
+const DEFINITION_REPORT_OPTIONS: u64 = 1 << 22;
+
 /// The octal sweep chooses its rule again at every doubling from here to
 /// [`REFINE_MASK_AT`], from the values of the last half.
 const REFINE_MASK_FROM: usize = 1 << 12;
@@ -442,11 +446,16 @@ impl Run {
                 s.run_to_with(end, &mut *progress)?;
             }
             State::Definition(seq) => {
+                // Reported every 4096 heaps or every 2^22 options (about 20 ms), whichever
+                // comes first: cubic work (.f) went quiet for a minute between reports.
+                let mut options = 0u64;
                 while seq.len() < end {
                     self.cancel.check()?;
                     seq.step()?;
-                    if seq.len() & 0xfff == 0 {
+                    options += self.game.heap_move_bound(seq.len() as u64);
+                    if seq.len() & 0xfff == 0 || options >= DEFINITION_REPORT_OPTIONS {
                         progress(seq.len() as u64);
+                        options = 0;
                     }
                 }
                 progress(seq.len() as u64);

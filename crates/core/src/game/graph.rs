@@ -25,6 +25,10 @@ use thiserror::Error;
 pub const MAX_VERTICES: usize = 1 << 20;
 /// The most moves (edges) a graph may have.
 pub const MAX_EDGES: usize = 1 << 24;
+/// The largest graph file a front end reads, in bytes (64 MiB): past it a graph's table would
+/// not be small anyway. The one statement of the limit: the command line reads at most one
+/// byte more (to tell a file past it), and the page's own, smaller limit cites it.
+pub const MAX_GRAPH_FILE_BYTES: u64 = 64 << 20;
 
 /// Why a graph file was refused: the line and what was wrong with it.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -101,9 +105,15 @@ impl GraphGame {
             if body.is_empty() {
                 continue;
             }
-            let (name, rest) = match body.split_once(':') {
-                Some((n, r)) => (n.trim(), r),
-                None => (body, ""),
+            // A vertex with no moves is written `name:`; a line without the colon is more
+            // likely a mistake (a move list whose colon was lost) than a dead vertex.
+            let Some((name, rest)) = body.split_once(':').map(|(n, r)| (n.trim(), r)) else {
+                return Err(syntax(
+                    line,
+                    format!(
+                        "{body:?} has no colon: a vertex's line is `name: moves...` (`name:` when it has no moves)"
+                    ),
+                ));
             };
             check_name(name).map_err(|r| syntax(line, r))?;
             let targets: Vec<String> = rest.split_whitespace().map(str::to_string).collect();
@@ -193,6 +203,57 @@ impl GraphGame {
     pub fn edges(&self) -> u64 {
         self.moves.iter().map(|m| m.len() as u64).sum()
     }
+
+    /// How many vertices a token on `v` can reach, `v` itself included (1 for a sink, 0 for
+    /// no token).
+    pub fn reachable(&self, v: u64) -> u64 {
+        if self.name(v).is_none() {
+            return 0;
+        }
+        let mut seen = vec![false; self.names.len() + 1];
+        let (mut stack, mut count) = (vec![v as u32], 0u64);
+        seen[v as usize] = true;
+        while let Some(u) = stack.pop() {
+            count += 1;
+            for &w in self.moves(u64::from(u)) {
+                if !std::mem::replace(&mut seen[w as usize], true) {
+                    stack.push(w);
+                }
+            }
+        }
+        count
+    }
+
+    /// An upper bound on the positions a search from `tokens` visits (issue 35: a vertex's
+    /// number is no count of stones): each token stays among the vertices it can reach, so
+    /// k tokens on a vertex reaching r vertices take at most C(r + k - 1, k) multisets, and
+    /// tokens on different vertices multiply. Saturates at `u64::MAX`.
+    pub fn positions_from(&self, tokens: &[u64]) -> u64 {
+        let mut by_vertex: std::collections::BTreeMap<u64, u64> = std::collections::BTreeMap::new();
+        for &v in tokens.iter().filter(|&&v| v > 0) {
+            *by_vertex.entry(v).or_default() += 1;
+        }
+        by_vertex.into_iter().fold(1u64, |total, (v, k)| total.saturating_mul(multisets(self.reachable(v), k)))
+    }
+}
+
+/// C(r + k - 1, k): the multisets of k items from r kinds (1 for r = 0: no token),
+/// saturating at `u64::MAX`.
+fn multisets(r: u64, k: u64) -> u64 {
+    if r == 0 {
+        return 1;
+    }
+    let n = u128::from(r) + u128::from(k) - 1;
+    let m = u128::from(k.min(r - 1));
+    let mut c: u128 = 1;
+    for i in 1..=m {
+        // C(n - m + i, i) from C(n - m + i - 1, i - 1): exact at every step.
+        c = c * (n - m + i) / i;
+        if c > u128::from(u64::MAX) {
+            return u64::MAX;
+        }
+    }
+    c as u64
 }
 
 fn check_name(name: &str) -> Result<(), String> {
@@ -247,6 +308,21 @@ fn sinks_first(succ: &[Vec<usize>]) -> Result<Vec<usize>, Vec<usize>> {
 
 #[cfg(test)]
 mod tests {
+    /// Multisets and reachable vertices on a path v0 <- v1 <- ... <- v9: a token on the
+    /// top reaches all 10, two tokens there take C(11, 2) = 55 multisets.
+    #[test]
+    fn positions_a_search_visits() {
+        assert_eq!((super::multisets(3, 2), super::multisets(1, 5), super::multisets(0, 3)), (6, 1, 1));
+        assert_eq!(super::multisets(u64::MAX, 3), u64::MAX);
+        let text: String =
+            (0..10).map(|i| if i > 0 { format!("v{i}: v{}\n", i - 1) } else { "v0:\n".into() }).collect();
+        let g = super::GraphGame::parse("path", &text).unwrap();
+        let top = g.vertex("v9").unwrap();
+        assert_eq!((g.reachable(top), g.reachable(0)), (10, 0));
+        assert_eq!(g.positions_from(&[top, top]), 55);
+        assert_eq!(g.positions_from(&[top, g.vertex("v0").unwrap()]), 10);
+    }
+
     use super::*;
 
     const EXAMPLE: &str = "# a small game\nstart: left right\nleft: end\nright: left end # two ways\nend:\n";

@@ -251,6 +251,16 @@ impl Game {
         }
     }
 
+    /// For a finite game (a graph), an upper bound on the positions a search from `heaps`
+    /// visits ([`GraphGame::positions_from`]); `None` for heap games, whose searches are
+    /// bounded by their stones.
+    pub fn search_positions(&self, heaps: &[u64]) -> Option<u64> {
+        match self {
+            Game::Graph(g) => Some(g.positions_from(heaps)),
+            _ => None,
+        }
+    }
+
     /// The heap a vertex's name stands for, on a graph; `None` for an unknown name and for
     /// every other game (whose heaps are counts, read by the front end's count parser).
     pub fn heap_named(&self, text: &str) -> Option<u64> {
@@ -299,8 +309,10 @@ impl Game {
                 let rest = n.saturating_sub(k as u64);
                 // Nothing or one heap left: at most 2; two heaps: at most one per placement
                 // on a row of n; three heaps: fewer than (rest / 3 + 1) * (rest / 2 + 1).
+                // Saturating: `n + 1` wrapped to 0 at n = 2^64 - 1, and a bound of a few
+                // moves let the analysis list 2^63 of them (issue 35).
                 let three = if d & 8 != 0 { (rest / 3 + 1).saturating_mul(rest / 2 + 1) } else { 0 };
-                sum.saturating_add(2).saturating_add(n + 1).saturating_add(three)
+                sum.saturating_add(2).saturating_add(n.saturating_add(1)).saturating_add(three)
             }),
         }
     }

@@ -15,6 +15,45 @@ use crate::game::HeapGame;
 /// row of 40, takes 0.55 s in the dev build (10 MB); Grundy's game from 40 takes 0.08 s.
 pub const MISERE_MAX_STONES: u64 = 40;
 
+/// The most positions a misère search of a game on a graph may visit, where a vertex's
+/// number says nothing of the position's size: about as many as [`MISERE_MAX_STONES`]
+/// allow a heap game (215,308).
+pub const MISERE_MAX_POSITIONS: u64 = 1 << 18;
+
+/// How large a search from a position is: its stones for a heap game, a bound on its
+/// positions for a game on a graph ([`crate::game::Game::search_positions`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchSize {
+    /// Stones in the position, at most [`MISERE_MAX_STONES`] for a search.
+    Stones(u64),
+    /// Positions a search from it may visit, at most [`MISERE_MAX_POSITIONS`].
+    Positions(u64),
+}
+
+impl SearchSize {
+    /// The size of a search from `heaps` of `game`.
+    pub fn of(game: &crate::game::Game, heaps: &[u64]) -> SearchSize {
+        match game.search_positions(heaps) {
+            Some(p) => SearchSize::Positions(p),
+            None => SearchSize::Stones(heaps.iter().fold(0u64, |s, &h| s.saturating_add(h))),
+        }
+    }
+
+    /// The size and the search's limit in its unit.
+    pub fn and_limit(self) -> (u64, u64, &'static str) {
+        match self {
+            SearchSize::Stones(s) => (s, MISERE_MAX_STONES, "stones"),
+            SearchSize::Positions(p) => (p, MISERE_MAX_POSITIONS, "positions"),
+        }
+    }
+
+    /// Whether the exhaustive search takes it.
+    pub fn searchable(self) -> bool {
+        let (size, limit, _) = self.and_limit();
+        size <= limit
+    }
+}
+
 /// A memoized win/loss search over
 /// positions keyed by the multiset of heaps, with the moves of each heap size computed once
 /// and heaps that have no move left out of the key (they change nothing in either rule).

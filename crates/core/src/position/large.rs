@@ -45,10 +45,14 @@ pub fn analyze_large(
     if rule == Rule::Misere && !nim {
         let stones = heaps.iter().fold(0u64, |s, &h| s.saturating_add(h));
         return Err(PositionError::MisereTooLarge {
-            quotient: "a position too large to list has heaps beyond any quotient computed here".into(),
+            quotient: crate::position::misere_play::beyond_the_quotient(&format!(
+                "the position may have more than {} moves",
+                crate::position::model::MAX_LISTED_MOVES
+            )),
             game: game.name(),
             stones,
             limit: crate::position::exhaustive::MISERE_MAX_STONES,
+            unit: "stones",
         });
     }
     let words = Words::of(game);

@@ -82,7 +82,13 @@ pub fn losing_single_heaps(game: &Game, to: u64) -> Result<Vec<u64>, PositionErr
             .filter(|&n| analyze_misere_nim(&[n]).outcome == Outcome::PlayerToMoveLoses)
             .collect());
     }
-    let mut oracle = MisereOracle::new(game, to, to, &MisereContext::default())?;
+    // Single heaps up to `to`: at most `to` stones, and on a graph a token on vertex v
+    // reaches at most the v vertices numbered up to it.
+    let size = match game.search_positions(&[to]) {
+        Some(_) => crate::position::exhaustive::SearchSize::Positions(to),
+        None => crate::position::exhaustive::SearchSize::Stones(to),
+    };
+    let mut oracle = MisereOracle::new(game, to, size, &MisereContext::default())?;
     Ok((0..=to).filter(|&n| !oracle.player_to_move_wins(&[n])).collect())
 }
 

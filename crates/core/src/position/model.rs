@@ -37,6 +37,7 @@ use crate::game::placement::{heap_moves_of, PlacedMove};
 use crate::game::words::{describe, describe_placed, Words};
 use crate::game::Game;
 use crate::period::HeapValues;
+use crate::position::exhaustive::SearchSize;
 use crate::position::misere_play::{MisereContext, MisereMethod, MisereOracle};
 use crate::position::{after, Outcome};
 
@@ -104,7 +105,7 @@ pub enum PositionError {
         /// The game's name.
         game: String,
     },
-    #[error("misère {game}: the misère quotient could not be computed ({quotient}), and the exhaustive search is limited to {limit} stones while this position has {stones}")]
+    #[error("misère {game}: the misère quotient could not be computed ({quotient}), and the exhaustive search is limited to {limit} {unit} while this position has {stones}")]
     /// A misère position whose quotient grew past its limits has more stones than the
     /// exhaustive search takes.
     MisereTooLarge {
@@ -112,10 +113,14 @@ pub enum PositionError {
         quotient: String,
         /// The game's name.
         game: String,
-        /// Stones in the position (or the largest heap asked for).
+        /// Stones in the position (or the largest heap asked for), or on a graph the
+        /// positions a search from it may reach.
         stones: u64,
-        /// The most the search takes, [`super::exhaustive::MISERE_MAX_STONES`].
+        /// The most the search takes, [`super::exhaustive::MISERE_MAX_STONES`] or
+        /// [`super::exhaustive::MISERE_MAX_POSITIONS`].
         limit: u64,
+        /// "stones" or "positions".
+        unit: &'static str,
     },
     /// The job's cancellation token was set.
     #[error(transparent)]
@@ -228,12 +233,16 @@ impl Analysis {
 
     /// Why a move is marked winning or losing, in a line a learner can check: the values
     /// of the heaps it leaves and their nim-sum ("leaves 3 ⊕ 1 ⊕ 2 = 0"), or under misère
-    /// play what the search found. `value(n)` is the normal-play value of a heap of n.
+    /// play the method that found it ([`Analysis::misere_method`]). `value(n)` is the normal-play value of a heap of n.
     pub fn reason(&self, m: &Move, mut value: impl FnMut(u64) -> u64) -> String {
         let verdict = if m.winning { "the opponent loses against perfect play" } else { "the opponent can win" };
         if self.rule == Rule::Misere {
             let how = if m.winning { "lost" } else { "won" };
-            return format!("misère play: the position it leaves is {how} for the opponent by a search of every position, so {verdict}");
+            // The method that answered the analysis, in short (the quotient, Nim's rule or
+            // the search): the words once came from a fixed string that named the search
+            // whatever answered (issue 35).
+            let by = self.misere_method.as_ref().map_or("by a search of every position".into(), MisereMethod::short);
+            return format!("misère play: the position it leaves is {how} for the opponent {by}, so {verdict}");
         }
         let left: Vec<String> =
             self.position_after(m).into_iter().filter(|&h| h > 0).map(|h| value(h).to_string()).collect();
@@ -368,10 +377,12 @@ pub fn analyze_in(
     if convention == Convention::Placements && !words.on_a_row() {
         return Err(PositionError::NotARow { game: game.name() });
     }
-    let stones = heaps.iter().fold(0u64, |s, &h| s.saturating_add(h));
     check_move_count(game, heaps, MAX_LISTED_MOVES)?;
     let mut oracle = match rule {
-        Rule::Misere => Some(MisereOracle::new(game, heaps.iter().copied().max().unwrap_or(0), stones, misere)?),
+        Rule::Misere => {
+            let size = SearchSize::of(game, heaps);
+            Some(MisereOracle::new(game, heaps.iter().copied().max().unwrap_or(0), size, misere)?)
+        }
         Rule::Normal => None,
     };
     analyze_by(game, heaps, convention, value, oracle.as_mut())

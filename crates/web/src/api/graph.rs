@@ -6,8 +6,9 @@ use grundy_core::game::{Game, Played};
 
 use super::Reply;
 
-/// The largest graph text a request may carry: far below the command line's 64 MiB, since
-/// the text comes with every request of a game.
+/// The largest graph text a request may carry: far below the command line's
+/// [`grundy_core::game::graph::MAX_GRAPH_FILE_BYTES`], since the text comes with every
+/// request of a game.
 pub const MAX_GRAPH: usize = 64 * 1024;
 
 /// A game by name, code or set, as [`Played::parse`] reads it; `graph:FILE` is refused in
@@ -28,7 +29,11 @@ pub fn graph_game(label: &str, text: &str) -> Result<Game, Reply> {
     if text.len() > MAX_GRAPH {
         return Err(Reply::error(
             413,
-            format!("graph {label} is {} bytes, more than the page's limit of {MAX_GRAPH} (the command line takes up to 64 MiB: grundy play --game graph:FILE)", text.len()),
+            format!(
+                "graph {label} is {} bytes, more than the page's limit of {MAX_GRAPH} (the command line takes up to {} bytes: grundy play --game graph:FILE)",
+                text.len(),
+                grundy_core::game::graph::MAX_GRAPH_FILE_BYTES
+            ),
         ));
     }
     Game::graph(label, text).map_err(|e| Reply::error(400, format!("graph {label}: {e}")))

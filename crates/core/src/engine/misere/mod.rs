@@ -104,7 +104,7 @@ impl Default for Limits {
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum QuotientError {
     /// The work grew past a limit.
-    #[error("the misère quotient grew past its limit at heap {heap}: {what} (limits: |Q| <= {}, {} trial elements, {} MB of transition sets)", limits.max_order, limits.trial_elements, limits.search_bytes >> 20)]
+    #[error("the misère quotient grew past its limit at heap {heap}: {}", limit_hit(what, limits))]
     TooLarge {
         /// What grew too large.
         what: &'static str,
@@ -138,6 +138,19 @@ pub enum QuotientError {
     /// The job's cancellation token was set.
     #[error(transparent)]
     Cancelled(#[from] crate::control::Cancelled),
+}
+
+/// The limit a computation hit, in words: "the quotient passed |Q| <= 4096" rather than
+/// every limit in force (issue 35: which one was hit was left to guess).
+fn limit_hit(what: &str, limits: &Limits) -> String {
+    match what {
+        "the quotient" => format!("its order passed the limit of |Q| <= {}", limits.max_order),
+        "a trial monoid" => format!("a trial monoid passed the limit of {} elements", limits.trial_elements),
+        "the failure search" => {
+            format!("the failure search passed the limit of {} MB of transition sets", limits.search_bytes >> 20)
+        }
+        other => format!("{other} passed its limit"),
+    }
 }
 
 /// How the pretending function repeats, as far as it was computed.
@@ -366,6 +379,20 @@ fn periodicity(phi: &[Element], k: usize) -> Option<Periodicity> {
         }
     }
     best
+}
+
+/// The order of Q_h for h = 0, 1, ... up to `to` (at most [`MAX_HEAP`]), as far as `limits`
+/// let the computation go: what the misère cost model's probe reads.
+pub fn orders(game: &Game, to: u64, limits: Limits) -> Vec<usize> {
+    let mut b = build::Builder::new(limits, Cancel::never());
+    let mut out = Vec::new();
+    for _ in 0..=to.min(MAX_HEAP) {
+        if b.push(game).is_err() {
+            break;
+        }
+        out.push(b.state.q.order());
+    }
+    out
 }
 
 /// Normal-play values of heaps 0..len, by the definition over the builder's options.
