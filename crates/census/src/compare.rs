@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 use grundy_core::ask::{AskError, Control, Session, SweepRequest, SweepStats, SweepStatus, GRUNDY_SPARSE_MASK};
-use grundy_core::game::Game;
+use grundy_core::game::{Game, GrundysGame};
 
 use crate::family::{canonical, Family};
 use crate::record::{CensusKey, GameRecord, Status};
@@ -186,7 +186,7 @@ fn compare_grundys_game(cols: &[&str]) -> Vec<String> {
 /// Grundy's game to `n` heaps by the core's sweep, with its statistics.
 fn grundy_sweep(n: u64) -> Result<SweepStats, AskError> {
     let mut ctl = Control::unlimited();
-    let mut sweep = Session::new().sweep(&SweepRequest::new(Game::Grundy, n), &mut ctl)?;
+    let mut sweep = Session::new().sweep(&SweepRequest::new(Game::new(GrundysGame), n), &mut ctl)?;
     sweep.run_to(n, &mut ctl)?;
     let SweepStatus::Grundy { stats, .. } = sweep.status() else { unreachable!("Grundy's game is swept as such") };
     Ok(stats.clone())

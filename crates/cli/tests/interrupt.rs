@@ -6,6 +6,15 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// The tests of this file run one at a time: each starts a command that uses both cores,
+/// and a second beside it would make "within a second" a measure of the machine's load.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Holds the file's lock for a test.
+fn alone() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// `grundy args...` started with its checkpoints under `cache`.
 fn start(args: &[&str], cache: &Path) -> Child {
     Command::new(env!("CARGO_BIN_EXE_grundy"))
@@ -49,6 +58,7 @@ impl WaitTimed for Child {
 /// 130 within one more second and says how to resume; the checkpoint it names is there.
 #[test]
 fn values_stop_on_sigint_and_say_how_to_resume() {
+    let _alone = alone();
     let cache = tempdir("values");
     let child = start(&["values", "--game", ".6", "--to", "2^30"], &cache);
     let (code, late, err) = interrupt(child, Duration::from_secs(2));
@@ -63,6 +73,7 @@ fn values_stop_on_sigint_and_say_how_to_resume() {
 /// A table interrupted and resumed is the table of a run that never stopped, byte for byte.
 #[test]
 fn a_resumed_table_is_the_whole_table() {
+    let _alone = alone();
     let cache = tempdir("resume");
     let args = ["values", "--game", ".6", "--to", "2^21"];
     let child = start(&args, &cache);
@@ -88,6 +99,7 @@ fn a_resumed_table_is_the_whole_table() {
 /// The long sweep of Grundy's game saves a checkpoint too; a quotient has none and says so.
 #[test]
 fn sweep_and_quotient_stop_on_sigint() {
+    let _alone = alone();
     let cache = tempdir("sweep");
     let (code, late, err) = interrupt(start(&["sweep", "--to", "2^30"], &cache), Duration::from_secs(2));
     assert_eq!(code, Some(130), "{err}");

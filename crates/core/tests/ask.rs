@@ -74,8 +74,10 @@ fn every_long_job_stops_soon_after_its_token_is_set() {
         let stopped = Instant::now();
         let set = timer.join().unwrap();
         assert!(matches!(result, Err(AskError::Cancelled | AskError::Interrupted(_))), "{what}: {:?}", result.err());
+        // Within a second on a quiet machine (the CLI's test holds it to that); here the
+        // other tests of this file run beside it on two cores, so half a second more.
         let late = stopped.saturating_duration_since(set);
-        assert!(late < Duration::from_millis(900), "{what} stopped {late:?} after its token was set");
+        assert!(late < Duration::from_millis(1500), "{what} stopped {late:?} after its token was set");
     };
     stops_soon("Grundy's sweep", &mut |ctl| {
         let mut sweep = session.sweep(&SweepRequest::new(game("grundy"), 1 << 30), ctl)?;

@@ -11,7 +11,7 @@ use proptest::prelude::*;
 const KERNELS: [OctalKernel; 4] = [OctalKernel::Scalar, OctalKernel::Portable, OctalKernel::Avx2, OctalKernel::Dense];
 
 fn definition(game: &TakeAndBreak, end: usize) -> Vec<u32> {
-    values(&Game::TakeAndBreak(game.clone()), end).unwrap()
+    values(&Game::new(game.clone()), end).unwrap()
 }
 
 fn sweep(game: &TakeAndBreak, mask: u32, kernel: OctalKernel, cuts: &[usize]) -> OctalSweep {

@@ -71,7 +71,7 @@ pub(super) fn run(args: Args, game: TakeAndBreak) -> Result<()> {
         );
     }
     let window = args.window.map(|w| usize::try_from(w).context("--window is too large")).transpose()?;
-    let mut req = SweepRequest::new(Game::TakeAndBreak(game.clone()), n).with_window(window);
+    let mut req = SweepRequest::new(Game::new(game.clone()), n).with_window(window);
     req.octal.archive = args.archive;
     req.octal.single_thread = args.single_thread;
     let needed = memory_needed(&req);

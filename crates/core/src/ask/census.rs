@@ -51,7 +51,7 @@ fn octal_engine(code: &str) -> Result<Engine, AskError> {
     if !game.is_octal() {
         return Err(AskError::Input(format!("{code} is not octal")));
     }
-    Ok(Engine::choose(&Game::TakeAndBreak(game), EngineChoice::Sparse)?)
+    Ok(Engine::choose(&Game::new(game), EngineChoice::Sparse)?)
 }
 
 /// A run of `engine` going on from stored values under their rule.

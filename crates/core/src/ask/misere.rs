@@ -2,7 +2,7 @@
 //! bound, the genus of single heaps, and which single heaps are misère P-positions.
 
 use super::{AskError, Control, Progress, Session};
-use crate::engine::cost::{check_misere_quotient, genus_cost, misere_quotient_cost, MisereCostError};
+use crate::engine::cost::{check_misere_quotient, genus_cost, misere_quotient_cost};
 use crate::engine::misere::{Genus, Limits as QuotientBounds, MisereQuotient};
 use crate::engine::Engine;
 use crate::game::Game;
@@ -83,13 +83,7 @@ impl Session {
         // 1.5 s there: that bound is its estimate, refused past the limits like every job.
         let cost = genus_cost(req.to);
         if cost.seconds > ctl.limits.seconds || cost.bytes > ctl.limits.bytes {
-            return Err(AskError::QuotientCost(MisereCostError {
-                game: req.game.name(),
-                heaps: req.to,
-                cost,
-                limits: ctl.limits,
-                fits: None,
-            }));
+            return Err(AskError::GenusCost { game: req.game.name(), to: req.to, cost, limits: ctl.limits });
         }
         Ok(Engine::genus(&req.game, req.to, &ctl.cancel)?)
     }

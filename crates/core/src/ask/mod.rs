@@ -107,9 +107,25 @@ pub enum AskError {
     /// The misère quotient could not be computed.
     #[error(transparent)]
     Quotient(QuotientError),
-    /// A misère quotient or genus refused before it starts: it would pass the limits.
+    /// A misère quotient refused before it starts: it would pass the limits.
     #[error(transparent)]
     QuotientCost(MisereCostError),
+    /// A genus refused before it starts: its bound (the slowest game measured) passes the
+    /// limits.
+    #[error(
+        "the genus of heaps 0 to {to} of {game} may take up to {} (the slowest game measured), more than the limit of {} (--max-time)",
+        human_seconds(cost.seconds), human_seconds(limits.seconds)
+    )]
+    GenusCost {
+        /// The game's name.
+        game: String,
+        /// The largest heap asked for.
+        to: u64,
+        /// The bound on its cost.
+        cost: Cost,
+        /// The limits it passes.
+        limits: Limits,
+    },
     /// The genus could not be computed.
     #[error(transparent)]
     Genus(crate::engine::misere::GenusError),
@@ -173,7 +189,7 @@ impl AskError {
                 QuotientError::Recalibration { .. } => ErrorKind::Failed,
                 _ => ErrorKind::Limit,
             },
-            AskError::QuotientCost(_) => ErrorKind::Limit,
+            AskError::QuotientCost(_) | AskError::GenusCost { .. } => ErrorKind::Limit,
             AskError::Genus(e) => match e {
                 GenusError::TooLarge { .. } => ErrorKind::Limit,
                 _ => ErrorKind::Failed,

@@ -13,7 +13,7 @@
 //! | octal sweep | linear while the sparse space stays small; n^2 for codes that turn to the dense kernel | a time a heap, and for codes whose sweep a probe to 2^14 heaps finds dense, a time a split (n^2 / 4 a kind of split) |
 
 use super::{Engine, EngineKind};
-use crate::game::{Game, SubtractionSet, TakeAndBreak};
+use crate::game::{Game, TakeAndBreak};
 
 /// What computing G(0..n) is expected to cost: a plan, not a promise (the sparse sweeps
 /// depend on how sparse the game turns out).
@@ -26,12 +26,6 @@ pub struct Cost {
 }
 
 pub use crate::control::Limits;
-
-/// Seconds a value of Nim's closed form takes, into a table (2^26 in 0.108 s).
-const CLOSED_SECONDS_PER_HEAP: f64 = 1.7e-9;
-
-/// Seconds a value of take-at-most-half's closed form takes.
-const HALF_SECONDS_PER_HEAP: f64 = 4e-9;
 
 /// Seconds an option of one heap left (a subtraction, a graph's move) takes the definition
 /// (subtract-a-square to 2^18: 9 * 10^7 options in 0.17 s).
@@ -135,12 +129,11 @@ impl Engine {
         let nf = n as f64;
         let bytes = n.saturating_mul(self.bytes_per_heap());
         let seconds = match self.kind {
-            EngineKind::ClosedForm if self.game == Game::TakeAtMostHalf => nf * HALF_SECONDS_PER_HEAP,
-            EngineKind::ClosedForm => nf * CLOSED_SECONDS_PER_HEAP,
+            EngineKind::ClosedForm => nf * self.game.closed_form_seconds(),
             EngineKind::GrundySweep => nf * grundy_seconds_per_heap(),
-            EngineKind::OctalSweep => match &self.game {
-                Game::TakeAndBreak(t) => octal_seconds(t, nf),
-                _ => nf * OCTAL_SECONDS_PER_HEAP,
+            EngineKind::OctalSweep => match self.game.octal() {
+                Some(t) => octal_seconds(t, nf),
+                None => nf * OCTAL_SECONDS_PER_HEAP,
             },
             EngineKind::Definition => definition_seconds(&self.game, nf),
         };
@@ -450,22 +443,13 @@ pub fn genus_cost(n: u64) -> Cost {
     Cost { bytes: 25 << 20, seconds: 1.45 * 10f64.powf((n - 40.0) / 10.0) }
 }
 
-/// Seconds the definition takes for G(0..n): the options it looks at, by kind.
+/// Seconds the definition takes for G(0..n): the options it looks at, by how many heaps
+/// they leave (the shape each kind states: [`Game::definition_work`]).
 fn definition_seconds(game: &Game, n: f64) -> f64 {
-    let (takes, splits, threes) = match game {
-        Game::Grundy => (0.0, n * n / 4.0, 0.0),
-        Game::TakeAndBreak(t) => {
-            let twos = t.digits().iter().filter(|&&d| d & 4 != 0).count() as f64;
-            let threes = t.digits().iter().filter(|&&d| d & 8 != 0).count() as f64;
-            (n, twos * n * n / 4.0, threes * n * n * n / 36.0)
-        }
-        Game::Subtraction(SubtractionSet::Finite(s)) => (n * s.len() as f64, 0.0, 0.0),
-        Game::Subtraction(SubtractionSet::Squares) => (n * n.sqrt() * 2.0 / 3.0, 0.0, 0.0),
-        Game::TakeAtMostHalf => (n * n / 4.0, 0.0, 0.0),
-        Game::Nim => (n * n / 2.0, 0.0, 0.0),
-        Game::Graph(g) => (g.edges() as f64 + n, 0.0, 0.0),
-    };
-    takes * DEFINITION_SECONDS_PER_TAKE + splits * DEFINITION_SECONDS_PER_SPLIT + threes * DEFINITION_SECONDS_PER_THREE
+    let work = game.definition_work(n);
+    work.takes * DEFINITION_SECONDS_PER_TAKE
+        + work.splits * DEFINITION_SECONDS_PER_SPLIT
+        + work.threes * DEFINITION_SECONDS_PER_THREE
 }
 
 /// Bytes for people: "512 bytes", "3.2 MiB", "1.5 GiB".

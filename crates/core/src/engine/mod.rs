@@ -182,11 +182,14 @@ impl Engine {
     /// The engines that apply to `game`, fastest first (the definition always applies).
     pub fn applicable(game: &Game) -> Vec<EngineKind> {
         let mut kinds = Vec::new();
-        match game {
-            Game::Nim | Game::TakeAtMostHalf => kinds.push(EngineKind::ClosedForm),
-            Game::Grundy => kinds.push(EngineKind::GrundySweep),
-            Game::TakeAndBreak(t) if t.is_octal() => kinds.push(EngineKind::OctalSweep),
-            _ => {}
+        if game.has_closed_form() {
+            kinds.push(EngineKind::ClosedForm);
+        }
+        if game.is_grundys_game() {
+            kinds.push(EngineKind::GrundySweep);
+        }
+        if game.octal().is_some() {
+            kinds.push(EngineKind::OctalSweep);
         }
         kinds.push(EngineKind::Definition);
         kinds
@@ -282,7 +285,8 @@ impl Engine {
     /// values are trusted, so the caller checks them first.
     pub fn resume(&self, values: Vec<Wide>, mask: Wide, heap_parity: bool) -> Result<Run, EngineError> {
         let state = match (self.kind, &self.game) {
-            (EngineKind::OctalSweep, Game::TakeAndBreak(t)) => {
+            (EngineKind::OctalSweep, game) if game.octal().is_some() => {
+                let t = game.octal().expect("checked");
                 State::Octal(Some(Box::new(OctalSweep::from_values(t, values, mask, heap_parity)?)))
             }
             _ => {
@@ -301,7 +305,8 @@ impl Engine {
     pub fn restore(&self, bytes: &[u8]) -> Result<Run, EngineError> {
         let state = match (self.kind, &self.game) {
             (EngineKind::GrundySweep, _) => State::Grundy(Box::new(FastSweep::restore(bytes, GrundyKernel::detect())?)),
-            (EngineKind::OctalSweep, Game::TakeAndBreak(t)) => {
+            (EngineKind::OctalSweep, game) if game.octal().is_some() => {
+                let t = game.octal().expect("checked");
                 State::Octal(Some(Box::new(OctalSweep::restore(t, bytes)?)))
             }
             _ => {
@@ -419,7 +424,7 @@ impl Run {
                 let s = match sweep {
                     Some(s) => s,
                     None => {
-                        let Game::TakeAndBreak(t) = &self.game else { unreachable!("octal sweeps are of octal games") };
+                        let t = self.game.octal().expect("octal sweeps are of octal games");
                         let first = OctalSweep::auto_with(t, end.min(REFINE_MASK_AT), self.cancel.clone())?;
                         let s = sweep.insert(Box::new(first));
                         if let Some((window, archive)) = self.window {

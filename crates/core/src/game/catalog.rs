@@ -3,22 +3,17 @@
 //! an entry here. [`crate::game::Game::parse`], the CLI's help, the web API's `/api/games`
 //! and through it the play page all read this list; none keeps its own.
 
+use super::kinds::{grundy::GrundysGame, half::TakeAtMostHalf, nim::Nim, squares::Squares, subtraction::Subtraction};
 use super::words::{RowWords, Words};
-use super::{Game, Rule, SubtractionSet, TakeAndBreak};
+use super::{Game, Rule, TakeAndBreak};
 
-/// What an entry is, as a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
-    Grundy,
-    Code(&'static str),
-    Subtraction(&'static [u64]),
-    Squares,
-    TakeAtMostHalf,
-    Nim,
+/// A take-and-break code of the catalog, as a game.
+fn code(code: &str) -> Game {
+    Game::new(TakeAndBreak::parse(code).expect("catalog codes are valid"))
 }
 
 /// One named game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Entry {
     /// The canonical id (what the web API and the page send).
     pub id: &'static str,
@@ -36,20 +31,24 @@ pub struct Entry {
     /// The rule the name implies: misère only for `misere-nim` (misère is a rule that
     /// applies to any game; this name is the one that says it).
     pub rule: Rule,
-    kind: Kind,
+    /// Makes the game: its kind, described (a kind of game is any type that implements
+    /// [`super::Kind`]; no list of kinds here).
+    make: fn() -> Game,
 }
+
+/// Two entries are the same when they have the same id (the catalog's ids are unique).
+impl PartialEq for Entry {
+    fn eq(&self, other: &Entry) -> bool {
+        self.id == other.id
+    }
+}
+
+impl Eq for Entry {}
 
 impl Entry {
     /// The game this entry names.
     pub fn game(&self) -> Game {
-        match self.kind {
-            Kind::Grundy => Game::Grundy,
-            Kind::Code(code) => Game::TakeAndBreak(TakeAndBreak::parse(code).expect("catalog codes are valid")),
-            Kind::Subtraction(set) => Game::Subtraction(SubtractionSet::Finite(set.to_vec())),
-            Kind::Squares => Game::Subtraction(SubtractionSet::Squares),
-            Kind::TakeAtMostHalf => Game::TakeAtMostHalf,
-            Kind::Nim => Game::Nim,
-        }
+        (self.make)()
     }
 
     /// Whether `key` (already normalized) names this entry.
@@ -61,21 +60,9 @@ impl Entry {
 impl Words {
     /// The words `game` is played in: its catalog entry's if it has one, else its kind's.
     pub fn of(game: &Game) -> Words {
-        if let Some(entry) = entry_of(game) {
-            return entry.words;
-        }
-        match game {
-            Game::Grundy => Words::Split,
-            Game::TakeAndBreak(t) => {
-                let d = t.digits();
-                if t.is_grundys_game() || d[0] != 0 || d.iter().any(|&x| x & 8 != 0) {
-                    Words::Code
-                } else {
-                    Words::Row(RowWords::SQUARES)
-                }
-            }
-            Game::Graph(_) => Words::Token,
-            _ => Words::Take,
+        match entry_of(game) {
+            Some(entry) => entry.words,
+            None => game.kind().words(),
         }
     }
 }
@@ -90,7 +77,7 @@ pub const CATALOG: &[Entry] = &[
         words: Words::Split,
         on_page: true,
         rule: Rule::Normal,
-        kind: Kind::Grundy,
+        make: || Game::new(GrundysGame),
     },
     Entry {
         id: "kayles",
@@ -100,7 +87,7 @@ pub const CATALOG: &[Entry] = &[
         words: Words::Row(RowWords { verb: "knock down", piece: "pin", row: "row" }),
         on_page: true,
         rule: Rule::Normal,
-        kind: Kind::Code(".77"),
+        make: || code(".77"),
     },
     Entry {
         id: "dawsons-kayles",
@@ -110,7 +97,7 @@ pub const CATALOG: &[Entry] = &[
         words: Words::Row(RowWords { verb: "place a domino on", piece: "square", row: "strip" }),
         on_page: true,
         rule: Rule::Normal,
-        kind: Kind::Code(".07"),
+        make: || code(".07"),
     },
     Entry {
         id: "dawsons-chess",
@@ -120,7 +107,7 @@ pub const CATALOG: &[Entry] = &[
         words: Words::Crosses,
         on_page: true,
         rule: Rule::Normal,
-        kind: Kind::Code(".137"),
+        make: || code(".137"),
     },
     Entry {
         id: "s1,2,3",
@@ -130,7 +117,7 @@ pub const CATALOG: &[Entry] = &[
         words: Words::Take,
         on_page: true,
         rule: Rule::Normal,
-        kind: Kind::Subtraction(&[1, 2, 3]),
+        make: || Game::new(Subtraction::of(&[1, 2, 3])),
     },
     Entry {
         id: "half",
@@ -140,7 +127,7 @@ pub const CATALOG: &[Entry] = &[
         words: Words::Take,
         on_page: true,
         rule: Rule::Normal,
-        kind: Kind::TakeAtMostHalf,
+        make: || Game::new(TakeAtMostHalf),
     },
     Entry {
         id: "squares",
@@ -150,7 +137,7 @@ pub const CATALOG: &[Entry] = &[
         words: Words::Take,
         on_page: false,
         rule: Rule::Normal,
-        kind: Kind::Squares,
+        make: || Game::new(Squares),
     },
     Entry {
         id: "nim",
@@ -159,7 +146,7 @@ pub const CATALOG: &[Entry] = &[
         rules: "Take any number of stones from one heap; whoever takes the last stone wins.",
         words: Words::Take,
         on_page: true,
-        kind: Kind::Nim,
+        make: || Game::new(Nim),
         rule: Rule::Normal,
     },
     Entry {
@@ -169,7 +156,7 @@ pub const CATALOG: &[Entry] = &[
         rules: "Take any number of stones from one heap; whoever takes the last stone loses.",
         words: Words::Take,
         on_page: true,
-        kind: Kind::Nim,
+        make: || Game::new(Nim),
         rule: Rule::Misere,
     },
     Entry {
@@ -180,7 +167,7 @@ pub const CATALOG: &[Entry] = &[
         words: Words::Row(RowWords { verb: "remove", piece: "coin", row: "row" }),
         on_page: true,
         rule: Rule::Normal,
-        kind: Kind::Code(".6"),
+        make: || code(".6"),
     },
 ];
 

@@ -102,7 +102,7 @@ mod tests {
     /// outcome, and a move is listed exactly when it wins.
     #[test]
     fn strategy_equals_exhaustive_search() {
-        let nim = Game::Nim;
+        let nim = Game::parse("nim").unwrap();
         let mut solver = Search::new(&nim, true);
         for heaps in positions_up_to(14) {
             let a = analyze_misere_nim(&heaps);

@@ -510,7 +510,8 @@ pub fn small_positions() -> (usize, usize) {
     let agree = positions
         .iter()
         .filter(|heaps| {
-            let Ok(a) = analyze(&Game::Grundy, heaps, Rule::Normal, Convention::Heaps, |n| u64::from(g[n as usize]))
+            let Ok(a) =
+                analyze(&Game::new(GrundysGame), heaps, Rule::Normal, Convention::Heaps, |n| u64::from(g[n as usize]))
             else {
                 return false;
             };

@@ -137,7 +137,7 @@ mod tests {
         let g = values(&Game::parse("4!.0").unwrap(), 3000).unwrap();
         let wide: Vec<Wide> = crate::engine::grundy::naive::grundy_values(2999).into_iter().map(Wide::from).collect();
         assert_eq!(g, wide);
-        let t = Game::TakeAndBreak(TakeAndBreak::parse("4!.0").unwrap());
+        let t = Game::new(TakeAndBreak::parse("4!.0").unwrap());
         assert_eq!(values(&t, 3000).unwrap(), g, "the same code without the Grundy shortcut");
     }
 

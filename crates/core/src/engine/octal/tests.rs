@@ -11,7 +11,7 @@ fn equals_the_definition() {
         ".4", "4.4",
     ] {
         let game = TakeAndBreak::parse(code).unwrap();
-        let expected = crate::engine::definition::values(&Game::TakeAndBreak(game.clone()), 3000).unwrap();
+        let expected = crate::engine::definition::values(&Game::new(game.clone()), 3000).unwrap();
         let auto = OctalSweep::auto(&game, 3000).unwrap().mask();
         for kernel in [OctalKernel::Scalar, OctalKernel::Portable, OctalKernel::best()] {
             for mask in [auto, 1, 0x7fff] {
@@ -59,7 +59,7 @@ fn resumed_sweeps_equal_straight_ones() {
 #[test]
 fn large_values_go_on_with_the_scalar_loop() {
     let game = TakeAndBreak::parse(".6").unwrap();
-    let expected = crate::engine::definition::values(&Game::TakeAndBreak(game.clone()), 3000).unwrap();
+    let expected = crate::engine::definition::values(&Game::new(game.clone()), 3000).unwrap();
     for kernel in [OctalKernel::Portable, OctalKernel::best()] {
         let mut s = OctalSweep::new(&game, 0x1ee).unwrap();
         s.set_kernel(kernel).unwrap();
@@ -161,7 +161,7 @@ fn windows_too_small_stop_the_sweep() {
     let mut why = std::collections::BTreeSet::new();
     for code in [".6", ".1777", ".356", ".14", ".007", "0.1704", ".77"] {
         let game = TakeAndBreak::parse(code).unwrap();
-        let expected = crate::engine::definition::values(&Game::TakeAndBreak(game.clone()), 6000).unwrap();
+        let expected = crate::engine::definition::values(&Game::new(game.clone()), 6000).unwrap();
         for window in [32, 100, 400, 1500] {
             for kernel in [OctalKernel::Scalar, OctalKernel::best()] {
                 let mut s = OctalSweep::new(&game, best_mask(&expected, 3000, 0)).unwrap();
@@ -235,7 +235,7 @@ fn the_dense_pair_equals_the_definition() {
     const N: usize = 12_000;
     for code in ["4.07", ".6", ".06", ".414", "4.026", "0.1704", ".36"] {
         let game = TakeAndBreak::parse(code).unwrap();
-        let expected = crate::engine::definition::values(&Game::TakeAndBreak(game.clone()), N).unwrap();
+        let expected = crate::engine::definition::values(&Game::new(game.clone()), N).unwrap();
         let mut one = OctalSweep::new(&game, 1).unwrap();
         one.set_kernel(OctalKernel::Dense).unwrap();
         one.set_threads(1);

@@ -6,8 +6,20 @@
 //! may only split. A `!` anywhere in the code means the heaps left must all be different:
 //! Grundy's game is `4!.0`.
 
-use super::GameError;
-use crate::game::{HeapGame, HeapMove};
+use crate::game::placement::PlacedMove;
+use crate::game::words::{RowWords, Words};
+use crate::game::{same_as, Game, GameError, HeapMove, Kind, MoveRule, PeriodicityTheorem, Work};
+
+use super::grundy::GrundysGame;
+
+/// Reads a code (`.07`, `4.07`, `0.f`, `4!.0`): text of digits, `.` and `!` only; `4!.0`
+/// reads as Grundy's game, which has its own sweep.
+pub(crate) fn parse(t: &str) -> Option<Result<Game, GameError>> {
+    if !t.chars().all(|c| c == '.' || c == '!' || c.is_ascii_hexdigit()) {
+        return None;
+    }
+    Some(TakeAndBreak::parse(t).map(|g| if g.is_grundys_game() { Game::new(GrundysGame) } else { Game::new(g) }))
+}
 
 /// Longest take-and-break code accepted.
 pub const MAX_DIGITS: usize = 32;
@@ -167,7 +179,15 @@ impl TakeAndBreak {
     }
 }
 
-impl HeapGame for TakeAndBreak {
+impl Kind for TakeAndBreak {
+    fn name(&self) -> String {
+        format!("take-and-break {}", self.code())
+    }
+
+    fn rules(&self) -> String {
+        format!("Take-and-break code {}: {}", self.code(), self.rules_in_words())
+    }
+
     fn heap_moves(&self, n: u64) -> Vec<HeapMove> {
         let mut moves = Vec::new();
         for (k, &d) in self.digits.iter().enumerate() {
@@ -203,4 +223,128 @@ impl HeapGame for TakeAndBreak {
         }
         moves
     }
+
+    fn option_values<'a>(&'a self, n: usize, g: &'a [u32]) -> Box<dyn Iterator<Item = u32> + 'a> {
+        Box::new(take_and_break_options(self, g, n))
+    }
+
+    fn heap_move_bound(&self, n: u64) -> u64 {
+        self.digits().iter().enumerate().fold(0u64, |sum, (k, &d)| {
+            let rest = n.saturating_sub(k as u64);
+            // Nothing or one heap left: at most 2; two heaps: at most one per placement
+            // on a row of n; three heaps: fewer than (rest / 3 + 1) * (rest / 2 + 1).
+            // Saturating: `n + 1` wrapped to 0 at n = 2^64 - 1, and a bound of a few
+            // moves let the analysis list 2^63 of them (issue 35).
+            let three = if d & 8 != 0 { (rest / 3 + 1).saturating_mul(rest / 2 + 1) } else { 0 };
+            sum.saturating_add(2).saturating_add(n.saturating_add(1)).saturating_add(three)
+        })
+    }
+
+    /// A code is read as a row of squares (a move removes a run of squares and may split
+    /// the row in two) when it never takes nothing and never leaves three heaps; else as
+    /// heaps.
+    fn words(&self) -> Words {
+        let d = self.digits();
+        if self.is_grundys_game() || d[0] != 0 || d.iter().any(|&x| x & 8 != 0) {
+            Words::Code
+        } else {
+            Words::Row(RowWords::SQUARES)
+        }
+    }
+
+    fn definition_work(&self, n: f64) -> Work {
+        let twos = self.digits().iter().filter(|&&d| d & 4 != 0).count() as f64;
+        let threes = self.digits().iter().filter(|&&d| d & 8 != 0).count() as f64;
+        Work { takes: n, splits: twos * n * n / 4.0, threes: threes * n * n * n / 36.0 }
+    }
+
+    fn move_rule(&self) -> MoveRule<'_> {
+        if self.digits().iter().all(|&d| d < 8) {
+            MoveRule::Digits { digits: self.digits(), unequal: self.unequal() }
+        } else {
+            MoveRule::Other
+        }
+    }
+
+    fn placements(&self, crosses: bool, n: u64) -> Option<Vec<PlacedMove>> {
+        Some(placements(self, crosses, n))
+    }
+
+    fn periodicity_theorem(&self) -> Option<PeriodicityTheorem> {
+        self.is_octal().then(|| PeriodicityTheorem::Octal { max_take: self.max_take() })
+    }
+
+    fn octal(&self) -> Option<&TakeAndBreak> {
+        self.is_octal().then_some(self)
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn same(&self, other: &dyn Kind) -> bool {
+        same_as(self, other)
+    }
+}
+
+/// The options of heap n of a take-and-break game, as values.
+fn take_and_break_options<'a>(t: &'a TakeAndBreak, g: &'a [u32], n: usize) -> impl Iterator<Item = u32> + 'a {
+    let unequal = t.unequal();
+    t.digits().iter().enumerate().take_while(move |&(k, _)| k <= n).flat_map(move |(k, &d)| {
+        let rest = n - k;
+        let none = (d & 1 != 0 && rest == 0 && k > 0).then_some(0);
+        let one = (d & 2 != 0 && rest >= 1 && k > 0).then(|| g[rest]);
+        let two = (d & 4 != 0)
+            .then(|| (1..=rest / 2).filter(move |&a| !(unequal && 2 * a == rest)).map(move |a| g[a] ^ g[rest - a]))
+            .into_iter()
+            .flatten();
+        let three = (d & 8 != 0)
+            .then(|| {
+                (1..=rest / 3).flat_map(move |a| {
+                    (a..=(rest - a) / 2)
+                        .filter(move |&b| !(unequal && (a == b || b == rest - a - b)))
+                        .map(move |b| g[a] ^ g[b] ^ g[rest - a - b])
+                })
+            })
+            .into_iter()
+            .flatten();
+        none.into_iter().chain(one).chain(two).chain(three)
+    })
+}
+
+/// Every placement on a row of `n` squares. A placement of k squares starting at p leaves
+/// p - 1 squares on its left and n - k - (p - 1) on its right; the code's digit d_k says
+/// whether it may leave nothing (bit 1), one piece (bit 2) or two pieces (bit 4), and `!`
+/// forbids two equal pieces. Dawson's chess (`crosses`) is counted by its crosses instead:
+/// a cross on square s clears s and its neighbours on the strip, so on a strip of 2 a cross
+/// on either square clears both, two placements of one take-and-break move.
+fn placements(t: &TakeAndBreak, crosses: bool, n: u64) -> Vec<PlacedMove> {
+    let pieces = |a: u64, b: u64| [a, b].into_iter().filter(|&x| x > 0).collect();
+    if crosses {
+        return (1..=n)
+            .map(|s| {
+                let (lo, hi) = (s.max(2) - 1, (s + 1).min(n));
+                PlacedMove { take: hi - lo + 1, at: Some(lo), piece: Some([s, s]), left: pieces(lo - 1, n - hi) }
+            })
+            .collect();
+    }
+    let mut out = Vec::new();
+    for (k, &d) in t.digits().iter().enumerate().skip(1) {
+        let k = k as u64;
+        if k > n {
+            break;
+        }
+        for p in 1..=n - k + 1 {
+            let (a, b) = (p - 1, n - k - (p - 1));
+            let ok = match (a, b) {
+                (0, 0) => d & 1 != 0,
+                (0, _) | (_, 0) => d & 2 != 0,
+                _ => d & 4 != 0 && !(t.unequal() && a == b),
+            };
+            if ok {
+                out.push(PlacedMove { take: k, at: Some(p), piece: Some([p, p + k - 1]), left: pieces(a, b) });
+            }
+        }
+    }
+    out
 }

@@ -21,6 +21,9 @@
 
 use thiserror::Error;
 
+use crate::game::words::Words;
+use crate::game::{same_as, HeapMove, Kind, Work};
+
 /// The most vertices a graph may have (the values table is 4 bytes a vertex).
 pub const MAX_VERTICES: usize = 1 << 20;
 /// The most moves (edges) a graph may have.
@@ -304,6 +307,65 @@ fn sinks_first(succ: &[Vec<usize>]) -> Result<Vec<usize>, Vec<usize>> {
     let mut cycle = path[seen[v]..].to_vec();
     cycle.push(v);
     Err(cycle)
+}
+
+impl Kind for GraphGame {
+    fn name(&self) -> String {
+        format!("the game on graph {}", self.label())
+    }
+
+    fn rules(&self) -> String {
+        format!(
+            "Move one token along a move of graph {} ({} vertices, {} moves); a token with no move is dead.",
+            self.label(),
+            self.len(),
+            self.edges()
+        )
+    }
+
+    fn heap_moves(&self, n: u64) -> Vec<HeapMove> {
+        self.moves(n).iter().map(|&w| HeapMove { take: 0, left: vec![u64::from(w)] }).collect()
+    }
+
+    fn option_values<'a>(&'a self, n: usize, g: &'a [u32]) -> Box<dyn Iterator<Item = u32> + 'a> {
+        Box::new(self.moves(n as u64).iter().map(move |&w| g[w as usize]))
+    }
+
+    fn heap_move_bound(&self, n: u64) -> u64 {
+        self.moves(n).len() as u64
+    }
+
+    fn words(&self) -> Words {
+        Words::Token
+    }
+
+    fn definition_work(&self, n: f64) -> Work {
+        Work { takes: self.edges() as f64 + n, ..Work::default() }
+    }
+
+    fn largest_heap(&self) -> Option<u64> {
+        Some(self.len())
+    }
+
+    fn search_positions(&self, heaps: &[u64]) -> Option<u64> {
+        Some(self.positions_from(heaps))
+    }
+
+    fn heap_named(&self, text: &str) -> Option<u64> {
+        self.vertex(text)
+    }
+
+    fn heap_name(&self, n: u64) -> String {
+        self.name(n).map_or_else(|| "no token".to_string(), str::to_string)
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn same(&self, other: &dyn Kind) -> bool {
+        same_as(self, other)
+    }
 }
 
 #[cfg(test)]
