@@ -109,6 +109,12 @@ enum Command {
         /// by that much a heap.
         #[arg(long, requires = "window")]
         archive: bool,
+        /// Compute every value with the engine: no period is looked for, so a periodic
+        /// game's table is not filled from its period once that is proved (the default
+        /// does, and is far faster then). For timing the engine against programs that
+        /// compute every value.
+        #[arg(long, conflicts_with_all = ["window", "misere"])]
+        every_value: bool,
     },
     /// Analyze a position: heap values, nim-sum, outcome and every winning move.
     Analyze {
@@ -454,7 +460,7 @@ fn run(cli: Cli) -> Result<()> {
             commands::misere::refuse_normal_values(&game, played.rule)?;
             commands::values::value(&mut out, &game, n, engine)?
         }
-        Command::Values { to, game: played, format, misere, engine, window, archive } => {
+        Command::Values { to, game: played, format, misere, engine, window, archive, every_value } => {
             let game = played.game;
             let to = commands::values::table_length(&game, to)?;
             if let Some(window) = window {
@@ -465,7 +471,7 @@ fn run(cli: Cli) -> Result<()> {
             } else if misere || played.rule == Rule::Misere {
                 commands::misere::values(&mut out, &game, to, format)?
             } else {
-                commands::values::values(&mut out, &game, to, format, engine)?
+                commands::values::values(&mut out, &game, to, format, engine, every_value)?
             }
         }
         Command::Analyze { heaps, game: played, misere, count, format } => {

@@ -240,7 +240,26 @@ pub fn heap_values(
         }
         return Ok(HeapValues { game, run: Some(run), method: Method::Table { len: end } });
     }
-    fits?;
+    every_value(engine, max_heap, limits, progress)
+}
+
+/// G(n) for every n up to `max_heap`, every one computed by the engine (a closed form
+/// still answers by its formula): no period is looked for, so a periodic game costs what
+/// its table costs. What `grundy values --every-value` asks for, to time the kernels
+/// against a program that computes every value. Refused, with the estimate, when the
+/// table would pass `limits`.
+pub fn every_value(
+    engine: &Engine,
+    max_heap: u64,
+    limits: Limits,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<HeapValues, EngineError> {
+    let game = engine.game().clone();
+    if engine.is_closed_form() {
+        return Ok(HeapValues { game, run: None, method: Method::ClosedForm });
+    }
+    let end = max_heap.saturating_add(1);
+    engine.check(end, limits)?;
     let end_usize = usize::try_from(end).map_err(|_| EngineError::TooManyHeaps { heap: max_heap, heaps: end })?;
     let mut run = engine.run();
     run.extend_to(end_usize, &mut |done| progress(done, end))?;

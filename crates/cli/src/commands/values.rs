@@ -24,10 +24,16 @@ pub fn parse_engine(s: &str) -> Result<EngineChoice, String> {
 /// period proved as soon as it can be, or a table), within the limits of `--max-time` and
 /// `--max-memory` and with progress: what `value`, `values`, `analyze` and `play` call.
 pub fn heap_values(game: &Game, max_heap: u64, choice: EngineChoice) -> Result<HeapValues> {
+    compute(game, max_heap, choice, false)
+}
+
+/// [`heap_values`], or with `every_value` every value computed by the engine, the period
+/// shortcut off (`values --every-value`).
+fn compute(game: &Game, max_heap: u64, choice: EngineChoice, every_value: bool) -> Result<HeapValues> {
     let engine = Engine::choose(game, choice)?;
     let mut progress = Progress::new(&engine, max_heap.saturating_add(1), "computing");
-    let values =
-        grundy_core::period::heap_values(&engine, max_heap, limits(), &mut |done, total| progress.set_of(done, total));
+    let how = if every_value { grundy_core::period::every_value } else { grundy_core::period::heap_values };
+    let values = how(&engine, max_heap, limits(), &mut |done, total| progress.set_of(done, total));
     progress.finish();
     match values {
         // A refusal names the game and its estimate itself.
@@ -55,12 +61,20 @@ pub fn table_length(game: &Game, to: Option<u64>) -> Result<u64> {
     }
 }
 
-/// Writes G(0..count) as it goes (no text of the whole table is built).
-pub fn values(out: &mut impl Write, game: &Game, count: u64, format: Format, choice: EngineChoice) -> Result<()> {
+/// Writes G(0..count) as it goes (no text of the whole table is built); with
+/// `every_value` every value is computed (no period shortcut).
+pub fn values(
+    out: &mut impl Write,
+    game: &Game,
+    count: u64,
+    format: Format,
+    choice: EngineChoice,
+    every_value: bool,
+) -> Result<()> {
     if count == 0 {
         return Err(crate::Usage("--to 0 asks for no values: G(0..N) needs N of at least 1".into()).into());
     }
-    let run = heap_values(game, count - 1, choice)?;
+    let run = compute(game, count - 1, choice, every_value)?;
     let mut table = Table::begin(out, game, format, count)?;
     table.rows(0..count, |n| run.get(n))?;
     table.end()
