@@ -47,12 +47,16 @@ const SIZES: [u64; 2] = [1 << 20, 1 << 21];
 /// The smallest size a code is measured at when a side cannot finish the larger ones.
 const SMALLEST: u64 = 1 << 14;
 /// A run past this is stopped; a method (or grundy) over it at a size is not run there.
-const TIME_LIMIT: Duration = Duration::from_secs(60);
+const TIME_LIMIT: Duration = Duration::from_secs(30);
 /// A method whose first run takes more than this many times the best method's first run is
 /// stopped there and not run again at that size (its time is reported as "over").
-const PRUNE: f64 = 3.0;
+const PRUNE: f64 = 2.0;
 /// Methods within this factor of the best first run are run again for the median.
-const KEEP_WITHIN: f64 = 1.5;
+const KEEP_WITHIN: f64 = 1.3;
+/// Where a code is tried when no side finishes 2^20: its time there sets the size, as if
+/// the time grew with the square of N (ogsolve's methods on the periodic codes it cannot
+/// finish, and the dense codes on both sides).
+const PROBE: u64 = 1 << 16;
 /// The size `.6` is also run at for peak memory, held and in window mode.
 const MEMORY_SIZE: u64 = 1 << 22;
 /// The window mode measured for memory.
@@ -234,6 +238,13 @@ struct FirstRound {
     methods: Vec<(&'static str, Result<Timed, f64>)>,
 }
 
+impl FirstRound {
+    /// The fastest method's time.
+    fn best_seconds(&self) -> f64 {
+        self.methods.iter().filter_map(|(_, r)| r.as_ref().ok().map(|t| t.seconds)).fold(f64::MAX, f64::min)
+    }
+}
+
 fn first_round(job: &Job, skip: &[&str]) -> Result<Option<FirstRound>> {
     let Some(kernel) = job.grundy(&["--every-value"], TIME_LIMIT, None)? else { return Ok(None) };
     let values = parse_bfile(&kernel.stdout)?;
@@ -266,8 +277,8 @@ fn first_round(job: &Job, skip: &[&str]) -> Result<Option<FirstRound>> {
 /// One code at one size: the first round, then the other rounds alternating grundy (both
 /// ways) and every method within [`KEEP_WITHIN`] of the best first run.
 fn measure(job: &Job, rule: &'static str, runs: usize, first: FirstRound, note: Option<String>) -> Result<Row> {
+    let best_first = first.best_seconds();
     let FirstRound { values, kernel, methods } = first;
-    let best_first = methods.iter().filter_map(|(_, r)| r.as_ref().ok().map(|t| t.seconds)).fold(f64::MAX, f64::min);
     let mut kernel_runs = vec![kernel];
     let mut user_runs = Vec::new();
     let mut method_runs: Vec<(&'static str, Vec<Timed>, Option<f64>)> = Vec::new();
@@ -397,23 +408,37 @@ pub fn run(stem: &Path, runs: usize, only: Option<&str>, note: Option<&str>) -> 
     let mut rows: Vec<Row> = Vec::new();
     for (game, rule) in &set {
         eprintln!("{game} ({rule})");
-        // The sizes: 2^20 and 2^21, or the largest smaller power of two both finish.
+        // The sizes: 2^20 and 2^21, or the largest smaller power of two both finish,
+        // found from a probe at 2^16 (so that a slow code costs two rounds, not one a size).
         let mut heaps = SIZES[0];
         let mut note = None;
-        let first = loop {
-            let job = Job { grundy: &grundy, ogsolve: &ogsolve, game, heaps };
-            if let Some(first) = first_round(&job, &[])? {
-                break first;
+        let first = match first_round(&Job { grundy: &grundy, ogsolve: &ogsolve, game, heaps }, &[])? {
+            Some(first) => first,
+            None => {
+                let probe = first_round(&Job { grundy: &grundy, ogsolve: &ogsolve, game, heaps: PROBE }, &[])?
+                    .with_context(|| format!("{game}: neither side finishes G(0..{PROBE}) within {TIME_LIMIT:?}"))?;
+                let slowest = probe.kernel.seconds.max(probe.best_seconds());
+                // The largest power of two below 2^20 at which the square law gives half the limit.
+                let scale = (TIME_LIMIT.as_secs_f64() / 2.0 / slowest.max(1e-3)).sqrt();
+                heaps = ((PROBE as f64 * scale) as u64).clamp(SMALLEST, SIZES[0] / 2);
+                heaps = 1 << (63 - heaps.leading_zeros());
+                note = Some(format!(
+                    "at 2^{}: no side's method finished 2^20 within {} s; at 2^16 the slower side took {slowest:.2} s, and 2^{} is the largest power of two where the square of N gives at most half the limit",
+                    heaps.trailing_zeros(),
+                    TIME_LIMIT.as_secs(),
+                    heaps.trailing_zeros()
+                ));
+                loop {
+                    let job = Job { grundy: &grundy, ogsolve: &ogsolve, game, heaps };
+                    if let Some(first) = first_round(&job, &[])? {
+                        break first;
+                    }
+                    if heaps <= SMALLEST {
+                        bail!("{game}: neither side finishes G(0..{heaps}) within {TIME_LIMIT:?}");
+                    }
+                    heaps /= 2;
+                }
             }
-            if heaps <= SMALLEST {
-                bail!("{game}: neither side finishes G(0..{heaps}) within {TIME_LIMIT:?}");
-            }
-            heaps /= 2;
-            note = Some(format!(
-                "at 2^{}: the largest power of two from 2^20 down at which grundy and one of ogsolve's methods finish within {} s",
-                heaps.trailing_zeros(),
-                TIME_LIMIT.as_secs()
-            ));
         };
         let job = Job { grundy: &grundy, ogsolve: &ogsolve, game, heaps };
         let stopped: Vec<&str> = first.methods.iter().filter(|(_, r)| r.is_err()).map(|(m, _)| *m).collect();
