@@ -84,6 +84,9 @@ pub struct Timed {
     pub peak_mib: Option<u64>,
     /// Peak resident memory in KiB (`ru_maxrss`).
     pub peak_kib: u64,
+    /// CPU time, user and system, of every thread (`ru_utime + ru_stime`): on a machine
+    /// busy with other work it moves far less than the wall clock.
+    pub cpu_seconds: f64,
 }
 
 /// Runs a program and times it from the child's own resource usage: the wall clock from
@@ -115,7 +118,7 @@ pub fn timed(program: &Path, args: &[&str], limit: Option<Duration>) -> Result<O
         bail!("xtask measure {} gave no report: {}", program.display(), stderr.trim());
     };
     let fields: Vec<&str> = report.split_whitespace().collect();
-    let [code, seconds, kib, killed] = fields[..] else { bail!("xtask measure's report {report:?}") };
+    let [code, seconds, kib, cpu, killed] = fields[..] else { bail!("xtask measure's report {report:?}") };
     if killed == "killed" {
         return Ok(None);
     }
@@ -129,6 +132,7 @@ pub fn timed(program: &Path, args: &[&str], limit: Option<Duration>) -> Result<O
         seconds: seconds.parse().context("the seconds")?,
         peak_mib: Some(peak_kib / 1024),
         peak_kib,
+        cpu_seconds: cpu.parse().context("the CPU seconds")?,
     }))
 }
 
@@ -137,7 +141,8 @@ const MEASURE_PREFIX: &str = "xtask-measure: ";
 
 /// `cargo xtask measure`: runs `program` with this process's standard streams, times it
 /// from its own resource usage (`wait4`), kills it at `limit_ms` (0: no limit), and writes
-/// `xtask-measure: <exit code> <seconds> <peak KiB> <killed|ok>` as the last line of stderr.
+/// `xtask-measure: <exit code> <seconds> <peak KiB> <CPU seconds> <killed|ok>` as the last
+/// line of stderr.
 pub fn measure_child(limit_ms: u64, program: &Path, args: &[String]) -> Result<()> {
     use std::sync::{mpsc, Arc, Mutex};
     let started = Instant::now();
@@ -183,7 +188,10 @@ pub fn measure_child(limit_ms: u64, program: &Path, args: &[String]) -> Result<(
     let killed = watchdog.map(|w| w.join().expect("the watchdog thread")).unwrap_or(false);
     let code = if libc::WIFEXITED(status) { libc::WEXITSTATUS(status) } else { -1 };
     // ru_maxrss is in KiB on Linux.
-    eprintln!("\n{MEASURE_PREFIX}{code} {seconds:.6} {} {}", usage.ru_maxrss, if killed { "killed" } else { "ok" });
+    let cpu = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+    let cpu = cpu(usage.ru_utime) + cpu(usage.ru_stime);
+    let state = if killed { "killed" } else { "ok" };
+    eprintln!("\n{MEASURE_PREFIX}{code} {seconds:.6} {} {cpu:.6} {state}", usage.ru_maxrss);
     Ok(())
 }
 

@@ -67,6 +67,8 @@ const WINDOW_ARGS: &[&str] = &["--window", "2^16", "--archive"];
 pub struct Cell {
     pub seconds: f64,
     pub runs: Vec<f64>,
+    /// The median CPU time (user and system, every thread).
+    pub cpu_seconds: f64,
     /// The median peak resident memory, MiB.
     pub peak_mib: f64,
 }
@@ -75,7 +77,8 @@ impl Cell {
     fn of(runs: &[Timed]) -> Cell {
         let seconds: Vec<f64> = runs.iter().map(|t| round(t.seconds)).collect();
         let mib: Vec<f64> = runs.iter().map(|t| t.peak_kib as f64 / 1024.0).collect();
-        Cell { seconds: median(&seconds), runs: seconds, peak_mib: round(median(&mib)) }
+        let cpu: Vec<f64> = runs.iter().map(|t| round(t.cpu_seconds)).collect();
+        Cell { seconds: median(&seconds), runs: seconds, cpu_seconds: median(&cpu), peak_mib: round(median(&mib)) }
     }
 }
 
@@ -108,6 +111,8 @@ pub struct Row {
     /// ogsolve's best over grundy, each median against median (above 1: grundy faster).
     pub kernel_speedup: f64,
     pub user_speedup: f64,
+    /// ogsolve's best method's median CPU time over grundy's (every value).
+    pub kernel_cpu_ratio: f64,
     /// Why the code is at a smaller size than 2^20, when it is.
     pub size_note: Option<String>,
 }
@@ -334,6 +339,7 @@ fn measure(job: &Job, rule: &'static str, runs: usize, first: FirstRound, note: 
         rule,
         heaps: job.heaps,
         kernel_speedup: round(best.seconds / kernel.seconds),
+        kernel_cpu_ratio: round(best.cpu_seconds / kernel.cpu_seconds),
         user_speedup: round(best.seconds / user.seconds),
         kernel,
         user,

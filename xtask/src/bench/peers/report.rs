@@ -59,7 +59,9 @@ pub fn markdown(p: &Peers) -> String {
     ));
     s.push_str("## Kernel against kernel\n\n`grundy values --every-value` (every value computed by the engine, no period shortcut) against ogsolve's best method.\n\n");
     means(&mut s, p, |r| r.kernel_speedup);
-    s.push_str("\n| game | N | grundy s | ogsolve best s | method | speedup | grundy MiB | ogsolve MiB | grundy runs | ogsolve's methods (median s) |\n|---|---:|---:|---:|---|---:|---:|---:|---|---|\n");
+    s.push_str("\nThe same by CPU time (user and system, every thread; grundy uses two threads, ogsolve one), which other work on the machine moves far less than the wall clock:\n\n");
+    means(&mut s, p, |r| r.kernel_cpu_ratio);
+    s.push_str("\n| game | N | grundy s | ogsolve best s | method | speedup | grundy CPU s | ogsolve CPU s | CPU ratio | grundy MiB | ogsolve MiB | grundy runs | ogsolve's methods (median s) |\n|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---|---|\n");
     for r in &p.rows {
         let methods: Vec<String> = r
             .ogsolve
@@ -72,13 +74,16 @@ pub fn markdown(p: &Peers) -> String {
             })
             .collect();
         s.push_str(&format!(
-            "| {} | 2^{} | {:.2} | {:.2} | {} | {:.2} | {:.1} | {:.1} | {} | {} |\n",
+            "| {} | 2^{} | {:.2} | {:.2} | {} | {:.2} | {:.2} | {:.2} | {:.2} | {:.1} | {:.1} | {} | {} |\n",
             r.game,
             r.heaps.trailing_zeros(),
             r.kernel.seconds,
             r.best.seconds,
             r.best_method,
             r.kernel_speedup,
+            r.kernel.cpu_seconds,
+            r.best.cpu_seconds,
+            r.kernel_cpu_ratio,
             r.kernel.peak_mib,
             r.best.peak_mib,
             runs(&r.kernel),
