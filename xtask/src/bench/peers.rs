@@ -127,7 +127,7 @@ pub struct MemoryRow {
 }
 
 #[derive(Serialize)]
-pub struct Peers {
+pub struct Peers<'a> {
     pub generated_by: String,
     pub date: String,
     pub git_revision: String,
@@ -141,8 +141,8 @@ pub struct Peers {
     pub runs: usize,
     pub time_limit_seconds: u64,
     pub total_seconds: f64,
-    pub rows: Vec<Row>,
-    pub memory: Vec<MemoryRow>,
+    pub rows: &'a [Row],
+    pub memory: &'a [MemoryRow],
 }
 
 /// ogsolve from the registry at the pinned version, built for this CPU, into
@@ -408,11 +408,19 @@ pub fn run(stem: &Path, runs: usize, only: Option<&str>, note: Option<&str>) -> 
     let grundy = build_grundy(&root)?;
     let mut set = codes::code_set();
     if let Some(only) = only {
+        // In the order given: the record is written after every code, so the first are
+        // in it even if the run is stopped.
         let wanted: Vec<&str> = only.split(',').map(str::trim).collect();
         set.retain(|(c, _)| wanted.contains(&c.as_str()));
+        set.sort_by_key(|(c, _)| wanted.iter().position(|w| w == c));
     }
+    let total = set.len();
     let mut rows: Vec<Row> = Vec::new();
-    for (game, rule) in &set {
+    for (done, (game, rule)) in set.iter().enumerate() {
+        if done > 0 {
+            let partial = Some(format!("partial: {done} of {total} codes measured so far"));
+            save(stem, &Meta { only, runs, started, load: &load, partial }, &rows, &[])?;
+        }
         eprintln!("{game} ({rule})");
         // The sizes: 2^20 and 2^21, or the largest smaller power of two both finish,
         // found from a probe at 2^16 (so that a slow code costs two rounds, not one a size).
@@ -467,8 +475,27 @@ pub fn run(stem: &Path, runs: usize, only: Option<&str>, note: Option<&str>) -> 
     if let Some(note) = note {
         load.push(note.to_string());
     }
+    let md = save(stem, &Meta { only, runs, started, load: &load, partial: None }, &rows, &memory)?;
+    print!("{md}");
+    Ok(())
+}
+
+/// What the record says of the run besides its rows.
+struct Meta<'a> {
+    only: Option<&'a str>,
+    runs: usize,
+    started: Instant,
+    load: &'a [String],
+    partial: Option<String>,
+}
+
+/// Writes the record `stem.{json,md}`; returns the markdown.
+fn save(stem: &Path, meta: &Meta, rows: &[Row], memory: &[MemoryRow]) -> Result<String> {
+    let mut load = meta.load.to_vec();
+    load.push(format!("load average when written: {}", loadavg()));
+    load.extend(meta.partial.clone());
     let peers = Peers {
-        generated_by: match only {
+        generated_by: match meta.only {
             Some(o) => format!("cargo xtask bench --peers --codes {o}"),
             None => "cargo xtask bench --peers".into(),
         },
@@ -480,17 +507,16 @@ pub fn run(stem: &Path, runs: usize, only: Option<&str>, note: Option<&str>) -> 
         load,
         ogsolve: format!("ogsolve {OGSOLVE_VERSION}, built with RUSTFLAGS=\"-C target-cpu=native\""),
         rule: codes::RULE,
-        runs,
+        runs: meta.runs,
         time_limit_seconds: TIME_LIMIT.as_secs(),
-        total_seconds: round(started.elapsed().as_secs_f64()),
+        total_seconds: round(meta.started.elapsed().as_secs_f64()),
         rows,
         memory,
     };
     write_atomic(&stem.with_extension("json"), (serde_json::to_string_pretty(&peers)? + "\n").as_bytes())?;
     let md = report::markdown(&peers);
     write_atomic(&stem.with_extension("md"), md.as_bytes())?;
-    print!("{md}");
-    Ok(())
+    Ok(md)
 }
 
 /// `.6` at [`MEMORY_SIZE`], every value held and in window mode, against ogsolve in the

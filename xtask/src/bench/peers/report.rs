@@ -62,7 +62,7 @@ pub fn markdown(p: &Peers) -> String {
     s.push_str("\nThe same by CPU time (user and system, every thread; grundy uses two threads, ogsolve one), which other work on the machine moves far less than the wall clock:\n\n");
     means(&mut s, p, |r| r.kernel_cpu_ratio);
     s.push_str("\n| game | N | grundy s | ogsolve best s | method | speedup | grundy CPU s | ogsolve CPU s | CPU ratio | grundy MiB | ogsolve MiB | grundy runs | ogsolve's methods (median s) |\n|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---|---|\n");
-    for r in &p.rows {
+    for r in p.rows {
         let methods: Vec<String> = r
             .ogsolve
             .iter()
@@ -100,7 +100,7 @@ pub fn markdown(p: &Peers) -> String {
     s.push_str("\n## As a user runs it\n\n`grundy values` as it is: for an octal game it proves the period as the values grow and, once proved, fills the rest of the table from it (the rows marked *period*); ogsolve computes every value.\n\n");
     means(&mut s, p, |r| r.user_speedup);
     s.push_str("\n| game | N | grundy s | shortcut | ogsolve best s | method | speedup | grundy MiB | grundy runs |\n|---|---:|---:|---|---:|---|---:|---:|---|\n");
-    for r in &p.rows {
+    for r in p.rows {
         s.push_str(&format!(
             "| {} | 2^{} | {:.2} | {} | {:.2} | {} | {:.2} | {:.1} | {} |\n",
             r.game,
@@ -116,7 +116,7 @@ pub fn markdown(p: &Peers) -> String {
     }
     if !p.memory.is_empty() {
         s.push_str("\n## Memory: .6 at 2^22\n\nEvery value held (as `grundy values` does by default, for its period search), and in window mode (`--window 2^16 --archive`); both print every value, as ogsolve does. Medians of the same alternating runs.\n\n| mode | grundy s | grundy MiB | ogsolve s | method | ogsolve MiB |\n|---|---:|---:|---:|---|---:|\n");
-        for m in &p.memory {
+        for m in p.memory {
             s.push_str(&format!(
                 "| {} | {:.2} | {:.1} | {:.2} | {} | {:.1} |\n",
                 m.mode, m.grundy.seconds, m.grundy.peak_mib, m.ogsolve.seconds, m.method, m.ogsolve.peak_mib
