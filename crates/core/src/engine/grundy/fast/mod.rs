@@ -19,6 +19,8 @@
 //! measurements behind each choice are in `runs/bench/` (2026-12-01-*.md and
 //! avx2-low-bytes-2026-12-01.md).
 
+use std::sync::Arc;
+
 use crate::engine::grundy::class::ValueSet;
 use crate::engine::grundy::state::{HeapResult, SweepState};
 use crate::engine::grundy::stats::{SweepStats, DEFAULT_INTERVAL_LOG2};
@@ -140,6 +142,11 @@ pub struct FastSweep {
     window: Option<usize>,
     /// G(0..window), kept once the window has moved past them.
     prefix: Vec<Value>,
+    /// The far sparse heaps, shared with every stage-1 job and made anew only when one is
+    /// found: a copy per block (1,274 heaps, 20 KiB, from 2^17 on) was 2.2 % of the
+    /// instructions and a fifth of the L1 misses of a sweep to 2^20 (cachegrind,
+    /// `runs/bench/machine-sensitivity-2026-12-02.md`).
+    far: Arc<[(usize, Value)]>,
 }
 
 /// Blocks whose far marks the helper thread makes while the main thread does one: a queue
@@ -181,6 +188,7 @@ impl FastSweep {
             base: 0,
             window: None,
             prefix: Vec::new(),
+            far: Arc::new([]),
         }
     }
 
@@ -362,7 +370,7 @@ impl FastSweep {
     }
 
     /// Stage-1 work for the block at `start`, with the far sparse heaps known now.
-    fn far_job(&self, end: usize, start: usize, rows: Vec<u8>) -> Result<FarJob, SweepError> {
+    fn far_job(&mut self, end: usize, start: usize, rows: Vec<u8>) -> Result<FarJob, SweepError> {
         let sparse = &self.state.sparse;
         let near_to = sparse.partition_point(|&(r, _)| r < NEAR);
         let far = &sparse[near_to..];
@@ -372,7 +380,12 @@ impl FastSweep {
                 return Err(SweepError::WindowTooSmall { heap: start as u64 });
             }
         }
-        Ok(FarJob { start, stop: end.min(start + BLOCK), far: far.to_vec(), known: sparse.len(), rows })
+        // The list only grows (heaps in order): same length and last heap, same list.
+        if self.far.len() != far.len() || self.far.last() != far.last() {
+            self.far = far.into();
+        }
+        let far = Arc::clone(&self.far);
+        Ok(FarJob { start, stop: end.min(start + BLOCK), far, known: self.state.sparse.len(), rows })
     }
 
     fn step_plain(&mut self) -> Result<(), SweepError> {
