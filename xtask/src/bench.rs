@@ -45,6 +45,12 @@ pub struct Args {
     /// Run grundy and ogsolve side by side instead (`runs/bench/peers-<date>.*`).
     #[arg(long)]
     pub peers: bool,
+    /// With --peers: only these codes (comma-separated, e.g. `.06,.6`); the record names them.
+    #[arg(long, requires = "peers")]
+    pub codes: Option<String>,
+    /// With --peers: what else the machine was doing, for the record's load note.
+    #[arg(long, requires = "peers")]
+    pub load_note: Option<String>,
     /// Runs per size; the median is reported.
     #[arg(long, default_value_t = 3)]
     pub repeat: usize,
@@ -93,7 +99,7 @@ pub fn run_one(args: OneArgs) -> Result<()> {
     match args.method.as_str() {
         "naive" => {
             // The mex definition, the slow reference.
-            let req = TableRequest { game: grundy, count: n, engine: EngineChoice::Definition, resume: None };
+            let req = TableRequest::new(grundy, n, EngineChoice::Definition);
             let table = session.table(&req, &mut ctl)?;
             let sparse = (0..n).filter(|&h| (table.get(h) & u64::from(GRUNDY_SPARSE_MASK)).count_ones() % 2 == 0);
             let m = Measurement {
@@ -277,7 +283,7 @@ pub fn run(args: Args) -> Result<()> {
         }
     }
     if args.peers {
-        return peers::run(&dir.join(&stem));
+        return peers::run(&dir.join(&stem), args.repeat, args.codes.as_deref(), args.load_note.as_deref());
     }
     let mut rows: Vec<Row> = Vec::new();
     let mut add = |method: &str, heaps: u64, repeat: usize, prev: Option<f64>| -> Result<f64> {

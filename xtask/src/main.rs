@@ -40,6 +40,10 @@ enum Task {
     /// One measurement of `bench`, in its own process (internal).
     #[command(hide = true)]
     BenchOne(bench::OneArgs),
+    /// Run a program and report its time and peak memory from its own resource usage, as
+    /// the last line of stderr (internal: `bench --peers` and `prove` time through it).
+    #[command(hide = true)]
+    Measure(MeasureArgs),
     /// The main job: compute 2^26 afresh into target/all/, check it against the committed
     /// summary on every statistic, verify every claim, write the report.
     All(AllArgs),
@@ -61,6 +65,16 @@ fn tidy_task() -> anyhow::Result<()> {
     }
     println!("tidy: every rule holds");
     Ok(())
+}
+
+#[derive(clap::Args)]
+struct MeasureArgs {
+    /// Kill the program after this many milliseconds (0: never).
+    #[arg(long, default_value_t = 0)]
+    limit_ms: u64,
+    /// The program and its arguments.
+    #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true)]
+    command: Vec<String>,
 }
 
 #[derive(clap::Args)]
@@ -119,6 +133,9 @@ fn main() -> ExitCode {
         Task::Prove(args) => prove::run(args),
         Task::Bench(args) => bench::run(args),
         Task::BenchOne(args) => bench::run_one(args),
+        Task::Measure(args) => {
+            util::measure_child(args.limit_ms, std::path::Path::new(&args.command[0]), &args.command[1..])
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,7 +1,7 @@
 //! Small helpers shared by the tasks.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::{bail, Context, Result};
@@ -82,55 +82,120 @@ pub struct Timed {
     pub stdout: String,
     pub seconds: f64,
     pub peak_mib: Option<u64>,
+    /// Peak resident memory in KiB (`ru_maxrss`).
+    pub peak_kib: u64,
+    /// CPU time, user and system, of every thread (`ru_utime + ru_stime`): on a machine
+    /// busy with other work it moves far less than the wall clock.
+    pub cpu_seconds: f64,
 }
 
-/// Runs a program, timing it and sampling its peak memory (VmHWM) while it runs; `None`
-/// when it passes `limit` (it is killed then).
+/// Runs a program and times it from the child's own resource usage: the wall clock from
+/// just before it starts to the `wait4` that reaps it, and its peak resident memory
+/// (`ru_maxrss`), exact whatever its length (a poll of /proc missed the peak of runs
+/// shorter than its step and added up to a step to every time). `None` when it passes
+/// `limit` (it is killed then).
+///
+/// The program is started by a small process of its own (`xtask measure`, see
+/// [`measure_child`]), not by this one: Linux counts in a child's `ru_maxrss` the resident
+/// memory of the process it was forked from (the memory image it had before `exec`), and
+/// this one holds tables of values, so a direct child reported this process's 250 MiB as
+/// its own peak. The small process's own image (a few MiB) is the floor instead.
 pub fn timed(program: &Path, args: &[&str], limit: Option<Duration>) -> Result<Option<Timed>> {
-    let started = Instant::now();
-    let mut child = Command::new(program)
+    let me = std::env::current_exe().context("finding the xtask binary")?;
+    let limit_ms = limit.map_or(0, |l| l.as_millis() as u64).to_string();
+    let out = Command::new(&me)
+        .args(["measure", "--limit-ms", &limit_ms, "--"])
+        .arg(program)
         .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .with_context(|| format!("running {}", program.display()))?;
-    let pid = child.id();
-    let mut stdout = child.stdout.take().expect("piped");
-    let reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut stdout, &mut s).map(|_| s)
+        .output()
+        .with_context(|| format!("running {} through xtask measure", program.display()))?;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let (err, report) = match stderr.trim_end().rsplit_once('\n') {
+        Some((err, last)) => (err, last),
+        None => ("", stderr.trim_end()),
+    };
+    let Some(report) = report.strip_prefix(MEASURE_PREFIX) else {
+        bail!("xtask measure {} gave no report: {}", program.display(), stderr.trim());
+    };
+    let fields: Vec<&str> = report.split_whitespace().collect();
+    let [code, seconds, kib, cpu, killed] = fields[..] else { bail!("xtask measure's report {report:?}") };
+    if killed == "killed" {
+        return Ok(None);
+    }
+    if code != "0" {
+        bail!("{} {}: exit {code}: {}", program.display(), args.join(" "), err.trim());
+    }
+    let peak_kib: u64 = kib.parse().context("the peak memory")?;
+    let stdout = String::from_utf8(out.stdout).context("the program's output")?;
+    Ok(Some(Timed {
+        stdout,
+        seconds: seconds.parse().context("the seconds")?,
+        peak_mib: Some(peak_kib / 1024),
+        peak_kib,
+        cpu_seconds: cpu.parse().context("the CPU seconds")?,
+    }))
+}
+
+/// How `xtask measure` starts its report, the last line it writes to stderr.
+const MEASURE_PREFIX: &str = "xtask-measure: ";
+
+/// `cargo xtask measure`: runs `program` with this process's standard streams, times it
+/// from its own resource usage (`wait4`), kills it at `limit_ms` (0: no limit), and writes
+/// `xtask-measure: <exit code> <seconds> <peak KiB> <CPU seconds> <killed|ok>` as the last
+/// line of stderr.
+pub fn measure_child(limit_ms: u64, program: &Path, args: &[String]) -> Result<()> {
+    use std::sync::{mpsc, Arc, Mutex};
+    let started = Instant::now();
+    let child = Command::new(program).args(args).spawn().with_context(|| format!("running {}", program.display()))?;
+    let pid = child.id() as libc::pid_t;
+    // The watchdog kills the child at the limit, but only while it is not yet known to
+    // have exited (it is reaped only after `exited` is set, so its pid cannot be reused).
+    let exited = Arc::new(Mutex::new(false));
+    let (done, wait_done) = mpsc::channel::<()>();
+    let watchdog = (limit_ms > 0).then(|| {
+        let exited = Arc::clone(&exited);
+        std::thread::spawn(move || {
+            if wait_done.recv_timeout(Duration::from_millis(limit_ms)).is_err() {
+                let exited = exited.lock().expect("the watchdog's lock");
+                if !*exited {
+                    // SAFETY: kill(2) on our own child, not yet reaped.
+                    unsafe { libc::kill(pid, libc::SIGKILL) };
+                    return true;
+                }
+            }
+            false
+        })
     });
-    let mut peak = None;
-    let status = loop {
-        if let Some(status) = child.try_wait()? {
-            break status;
-        }
-        if limit.is_some_and(|l| started.elapsed() > l) {
-            child.kill()?;
-            child.wait()?;
-            return Ok(None);
-        }
-        if let Ok(text) = std::fs::read_to_string(format!("/proc/{pid}/status")) {
-            if let Some(kib) = text
-                .lines()
-                .find(|l| l.starts_with("VmHWM:"))
-                .and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
-            {
-                peak = Some(kib / 1024);
+    // Wait for the exit without reaping, then reap with its resource usage.
+    // SAFETY: plain system calls on our own child, with buffers of the right types.
+    unsafe {
+        let mut info: libc::siginfo_t = std::mem::zeroed();
+        while libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, libc::WEXITED | libc::WNOWAIT) != 0 {
+            if std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+                bail!("waiting for {}: {}", program.display(), std::io::Error::last_os_error());
             }
         }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let seconds = started.elapsed().as_secs_f64();
-    let stdout = reader.join().expect("the reader thread")?;
-    if !status.success() {
-        let mut err = String::new();
-        if let Some(mut e) = child.stderr.take() {
-            std::io::Read::read_to_string(&mut e, &mut err)?;
-        }
-        bail!("{} {}: {}", program.display(), args.join(" "), err.trim());
     }
-    Ok(Some(Timed { stdout, seconds, peak_mib: peak }))
+    *exited.lock().expect("the watchdog's lock") = true;
+    let mut status = 0;
+    // SAFETY: as above; `usage` is a plain struct the call fills.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: reaps our own child, which has exited (waitid above); both out-parameters are
+    // plain values of the types the call takes.
+    let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    if reaped != pid {
+        bail!("reaping {}: {}", program.display(), std::io::Error::last_os_error());
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let _ = done.send(());
+    let killed = watchdog.map(|w| w.join().expect("the watchdog thread")).unwrap_or(false);
+    let code = if libc::WIFEXITED(status) { libc::WEXITSTATUS(status) } else { -1 };
+    // ru_maxrss is in KiB on Linux.
+    let cpu = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+    let cpu = cpu(usage.ru_utime) + cpu(usage.ru_stime);
+    let state = if killed { "killed" } else { "ok" };
+    eprintln!("\n{MEASURE_PREFIX}{code} {seconds:.6} {} {cpu:.6} {state}", usage.ru_maxrss);
+    Ok(())
 }
 
 /// Builds the `grundy` command in release and returns its path.

@@ -100,6 +100,12 @@ pub enum Command {
         /// prints its path and this command).
         #[arg(long, value_name = "CHECKPOINT", conflicts_with = "window")]
         resume: Option<std::path::PathBuf>,
+        /// Compute every value with the engine: no period is looked for, so a periodic
+        /// game's table is not filled from its period once that is proved (the default
+        /// does, and is far faster then). For timing the engine against programs that
+        /// compute every value.
+        #[arg(long, conflicts_with_all = ["window", "misere"])]
+        every_value: bool,
     },
     /// Analyze a position: heap values, nim-sum, outcome and every winning move.
     Analyze {

@@ -140,7 +140,7 @@ fn run(cli: Cli) -> Result<()> {
             commands::values::refuse_normal_values(&game, played.rule)?;
             commands::value::run(&mut out, &job, &game, n, engine)?
         }
-        Command::Values { to, game: played, format, misere, engine, window, archive, resume } => {
+        Command::Values { to, game: played, format, misere, engine, window, archive, resume, every_value } => {
             let game = played.game;
             let to = commands::values::table_length(&game, to)?;
             let misere = misere || played.rule == Rule::Misere;
@@ -152,7 +152,9 @@ fn run(cli: Cli) -> Result<()> {
                     commands::values::in_window(&mut out, &job, &game, to, format, window, archive)?
                 }
                 (None, true) => commands::values::misere(&mut out, &job, &game, to, format)?,
-                (None, false) => commands::values::run(&mut out, &job, &game, to, format, engine, resume.as_deref())?,
+                (None, false) => {
+                    commands::values::run(&mut out, &job, &game, to, format, engine, resume.as_deref(), every_value)?
+                }
             }
         }
         Command::Analyze { heaps, game: played, misere, count, format } => {

@@ -45,6 +45,19 @@ fn octal_values_agree_with_oeis() {
     assert_eq!(ours, lines);
 }
 
+/// `--every-value` computes every value with the engine (no period shortcut): the same
+/// table as the default, which fills Kayles' from its period proved at 168 values.
+#[test]
+fn every_value_gives_the_same_table() {
+    for game in [".77", ".6", "grundy"] {
+        let shortcut = stdout(&grundy(&["values", "--game", game, "--to", "5000"]));
+        let every = grundy(&["values", "--game", game, "--to", "5000", "--every-value"]);
+        assert!(every.status.success(), "{game}");
+        assert_eq!(stdout(&every), shortcut, "{game}");
+    }
+    assert_eq!(grundy(&["values", "--to", "50", "--every-value", "--window", "2^16"]).status.code(), Some(2));
+}
+
 #[test]
 fn values_as_wide_as_the_game_needs() {
     assert_eq!(stdout(&grundy(&["value", "--game", "nim", "70000"])), "70000\n");

@@ -251,18 +251,22 @@ pub fn heap_values(
     limits: Limits,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<HeapValues, EngineError> {
-    heap_values_in(engine, &mut None, max_heap, limits, progress)
+    heap_values_in(engine, &mut None, max_heap, limits, false, progress)
 }
 
 /// [`heap_values`] with the computation in `slot`: one the caller made (with its
 /// cancellation token, or resumed from a checkpoint) or, when empty, a new one. On success
 /// the computation moves into the answer; on an error (a cancellation) it stays in `slot`,
-/// so that the caller can save what it computed.
+/// so that the caller can save what it computed. With `every_value` no period is looked
+/// for: every value is computed by the engine (a closed form still answers by its
+/// formula), so a periodic game costs what its table costs. What `grundy values
+/// --every-value` asks for, to time the kernels against a program that computes every value.
 pub fn heap_values_in(
     engine: &Engine,
     slot: &mut Option<Run>,
     max_heap: u64,
     limits: Limits,
+    every_value: bool,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<HeapValues, EngineError> {
     let game = engine.game().clone();
@@ -272,7 +276,7 @@ pub fn heap_values_in(
     let end = max_heap.saturating_add(1);
     let fits = engine.check(end, limits);
     let run = slot.get_or_insert_with(|| engine.run());
-    if can_prove(&game) {
+    if can_prove(&game) && !every_value {
         let quick = Limits { bytes: limits.bytes, seconds: limits.seconds.min(QUICK_LOOK_SECONDS) };
         let look = if fits.is_ok() { end } else { end.min(engine.heaps_within(quick)) };
         let look = usize::try_from(look).map_err(|_| EngineError::TooManyHeaps { heap: max_heap, heaps: end })?;

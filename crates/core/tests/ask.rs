@@ -16,7 +16,7 @@ fn game(name: &str) -> Game {
 }
 
 fn table(name: &str, count: u64) -> TableRequest {
-    TableRequest { game: game(name), count, engine: EngineChoice::Auto, resume: None }
+    TableRequest::new(game(name), count, EngineChoice::Auto)
 }
 
 /// A control that cancels itself once the job reports `at` heaps done, and the token.
@@ -86,7 +86,7 @@ fn every_long_job_stops_soon_after_its_token_is_set() {
     stops_soon("the octal sweep", &mut |ctl| session.table(&table(".6", 1 << 27), ctl).map(|_| ()));
     stops_soon("a dense octal code", &mut |ctl| session.table(&table(".06", 1 << 20), ctl).map(|_| ()));
     stops_soon("the definition", &mut |ctl| {
-        let req = TableRequest { game: game(".fff"), count: 4000, engine: EngineChoice::Definition, resume: None };
+        let req = TableRequest::new(game(".fff"), 4000, EngineChoice::Definition);
         session.table(&req, ctl).map(|_| ())
     });
     stops_soon("the misère quotient", &mut |ctl| {

@@ -137,10 +137,7 @@ fn refused(e: &AskError) -> Reply {
 /// Computes the value table of Grundy's game now rather than at the first request.
 pub fn warm_up() {
     let game = Game::parse("grundy").expect("Grundy's game has a name");
-    let _ = session().table(
-        &TableRequest { game, count: MAX_VALUES + 1, engine: EngineChoice::Auto, resume: None },
-        &mut Control::unlimited(),
-    );
+    let _ = session().table(&TableRequest::new(game, MAX_VALUES + 1, EngineChoice::Auto), &mut Control::unlimited());
 }
 
 /// A position as the page sends it: `{"game": "kayles", "heaps": [4, 1]}`, and optionally
@@ -293,7 +290,7 @@ const LIMITS: Limits = Limits { seconds: MAX_SECONDS, bytes: MAX_BYTES };
 
 /// G(0..count), by the core's cheapest exact way, or the core's refusal.
 fn values_of(game: &Game, count: u64) -> Result<Vec<u64>, Reply> {
-    let req = TableRequest { game: game.clone(), count, engine: EngineChoice::Auto, resume: None };
+    let req = TableRequest::new(game.clone(), count, EngineChoice::Auto);
     let table = session().table(&req, &mut control()).map_err(|e| refused(&e))?;
     Ok((0..count).map(|n| table.get(n)).collect())
 }

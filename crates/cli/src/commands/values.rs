@@ -39,6 +39,7 @@ pub fn table_length(game: &Game, to: Option<u64>) -> Result<u64> {
 }
 
 /// Writes G(0..count) as it goes (no text of the whole table is built).
+#[allow(clippy::too_many_arguments)] // one per flag of `values`, each passed on as it is
 pub fn run(
     out: &mut impl Write,
     job: &Job,
@@ -47,12 +48,13 @@ pub fn run(
     format: Format,
     engine: EngineChoice,
     resume: Option<&Path>,
+    every_value: bool,
 ) -> Result<()> {
     if count == 0 {
         return Err(crate::Usage("--to 0 asks for no values: G(0..N) needs N of at least 1".into()).into());
     }
     let resume = resume.map(resume::read).transpose()?;
-    let req = TableRequest { game: game.clone(), count, engine, resume };
+    let req = TableRequest { game: game.clone(), count, engine, resume, every_value };
     let (mut ctl, display) = job.control("computing");
     let answer = job.session.table(&req, &mut ctl);
     display.finish();

@@ -318,7 +318,7 @@ impl Session {
                 return Ok(values);
             }
         }
-        let values = values::heap_values(&engine, max_heap, ctl, None)?;
+        let values = values::heap_values(&engine, max_heap, ctl, None, false)?;
         let values = Arc::new(values);
         if let Some(key) = key.filter(|_| values.table_len().is_none_or(|len| len <= CACHED_TABLE_HEAPS)) {
             let mut tables = self.cache.tables.lock().unwrap_or_else(|e| e.into_inner());

@@ -41,6 +41,17 @@ pub struct TableRequest {
     /// Go on from the checkpoint an interrupted request of the same table saved
     /// ([`AskError::Interrupted`]).
     pub resume: Option<Vec<u8>>,
+    /// Compute every value with the engine: no period is looked for, so a periodic game's
+    /// table is not filled from its period once that is proved (for timing the engine
+    /// against programs that compute every value).
+    pub every_value: bool,
+}
+
+impl TableRequest {
+    /// G(0..count) of `game` by `engine`, the period shortcut allowed, from the start.
+    pub fn new(game: Game, count: u64, engine: EngineChoice) -> TableRequest {
+        TableRequest { game, count, engine, resume: None, every_value: false }
+    }
 }
 
 /// A table of values, answered heap by heap by the method that found it (a closed form and
@@ -111,6 +122,7 @@ pub(super) fn heap_values(
     max_heap: u64,
     ctl: &mut Control,
     resume: Option<&[u8]>,
+    every_value: bool,
 ) -> Result<HeapValues, AskError> {
     let mut run = match resume {
         Some(bytes) => engine.restore(bytes)?,
@@ -119,8 +131,9 @@ pub(super) fn heap_values(
     run.set_cancel(ctl.cancel.clone());
     let mut slot = Some(run);
     let limits = ctl.limits;
-    let values =
-        heap_values_in(engine, &mut slot, max_heap, limits, &mut |done, total| ctl.report_heaps(engine, done, total));
+    let values = heap_values_in(engine, &mut slot, max_heap, limits, every_value, &mut |done, total| {
+        ctl.report_heaps(engine, done, total)
+    });
     match (values, slot) {
         (Ok(values), _) => Ok(values),
         (Err(e), Some(mut run)) if ctl.cancel.is_cancelled() => match run.checkpoint() {
@@ -160,11 +173,12 @@ impl Session {
                 )));
             }
         }
-        let values = match &req.resume {
-            Some(bytes) => {
-                Arc::new(heap_values(&Engine::choose(&req.game, req.engine)?, req.count - 1, ctl, Some(bytes))?)
+        let values = match (&req.resume, req.every_value) {
+            (None, false) => self.heap_values(&req.game, req.engine, req.count - 1, ctl)?,
+            (resume, every_value) => {
+                let engine = Engine::choose(&req.game, req.engine)?;
+                Arc::new(heap_values(&engine, req.count - 1, ctl, resume.as_deref(), every_value)?)
             }
-            None => self.heap_values(&req.game, req.engine, req.count - 1, ctl)?,
         };
         let first = u64::from(req.game.largest_heap().is_some());
         Ok(Table { values, count: req.count, first })

@@ -4,7 +4,14 @@
 //! option here, while marking every split is one stamp for an XOR of two runs of values
 //! (the second read backwards), about 0.4 ns. The sweep turns to it when the rule leaves
 //! at least [`DENSE_FROM`] of the heaps sparse, weighed again at every doubling.
+//!
+//! With AVX-512 only the first splits of a heap are marked ([`Prefix`]); the rest are
+//! compared with the smallest values still missing (`candidates`), at about a fifth of a
+//! mark a split. Single-thread CPU time a heap against marking every split (2026-12-02,
+//! `runs/bench/octal-dense-candidates-2026-12-02.md`): .04 and .007 at 120,000 heaps
+//! 27 -> 14 µs, .76 61 -> 44 µs, .06 at 500,000 heaps 116 -> 93 µs.
 
+use super::candidates::{self, Segment};
 use super::Wide;
 
 /// The share of sparse heaps (in 1/64ths, over the last half of the heaps) from which the
@@ -23,13 +30,45 @@ pub(super) const DENSE_FROM_SCALAR: usize = 2;
 pub(super) struct Dense {
     stamps: Vec<u32>,
     stamp: u32,
+    prefix: Prefix,
+    /// Steps of [`PAIR_STEP`] heaps still to run on one thread: the last pair waited too
+    /// often for a thread that was not running.
+    pub(super) pair_pause: usize,
 }
+
+/// Past this share of heaps whose wait outlasted a spin (in 1/64ths), a pair's step counts
+/// as slowed by other work, and the next [`PAIR_PAUSE`] steps run on one thread. Measured
+/// on this 2-core machine while others built (load 7): .06 at 500,000 heaps, 6,000 heaps
+/// in 2.3-2.9 s on two threads against 1.0 s on one.
+pub(super) const PAIR_SLOW: usize = 4;
+
+/// Steps on one thread after a slowed pair, before the pair is tried again.
+pub(super) const PAIR_PAUSE: usize = 4;
 
 impl Dense {
     /// Whether the dense kernel computes the next value: the values must stay below 2^15
     /// (every XOR and the mex then fit in 16 bits).
     pub(super) fn applies(max: Wide) -> bool {
         max < 1 << 15
+    }
+
+    /// G(g.len()..stop) on one thread (fewer if a value reaches 2^15; `max` is the largest
+    /// of G(0..g.len()), below 2^15); returns how many heaps were done.
+    pub(super) fn run_step(
+        &mut self,
+        digits: &[u8],
+        split_takes: &[usize],
+        g: &mut Vec<u16>,
+        max: Wide,
+        stop: usize,
+    ) -> usize {
+        let (start, mut max) = (g.len(), max);
+        while g.len() < stop && Dense::applies(max) {
+            let v = self.next(digits, split_takes, g, max);
+            g.push(v);
+            max = max.max(Wide::from(v));
+        }
+        g.len() - start
     }
 
     /// G(n) for n = g.len(), by the definition: the mex of every option (`max` is the
@@ -57,17 +96,127 @@ impl Dense {
             }
         }
         // Splits into two heaps a + b = n - k, 1 <= a <= b.
+        let mut segments = Segments::default();
         for &k in split_takes {
             if k + 2 > n {
                 continue;
             }
-            let rest = n - k;
-            let half = rest / 2;
-            for (&a, &b) in g[1..=half].iter().zip(g[rest - half..rest].iter().rev()) {
+            segments.mark_prefix(g, n - k, 1, stamps, stamp, self.prefix.splits);
+        }
+        // Every option is below width / 2 (an XOR of values below it).
+        let (missing, passes) = segments.smallest_missing(g, stamps, stamp, width / 2, 1);
+        self.prefix.adapt(passes);
+        if let Some(&[v, ..]) = missing.as_deref() {
+            return v;
+        }
+        segments.mark_all(g, stamps, stamp);
+        stamps.iter().position(|&s| s != stamp).expect("the mex is below the width") as u16
+    }
+}
+
+/// How many splits of a heap are marked one by one before the rest are compared with the
+/// values still missing (`candidates`), adapted heap by heap: the marks find the common
+/// values, and each value they leave missing costs the comparison a candidate's slot, so
+/// many passes ask for more marks and a single pass for fewer. One pass over a split
+/// costs about a fifth of a mark; .06 at 500,000 heaps settles at about a quarter of the
+/// splits marked and two passes.
+#[derive(Clone, Copy)]
+struct Prefix {
+    splits: usize,
+}
+
+impl Default for Prefix {
+    fn default() -> Prefix {
+        Prefix { splits: 1 << 8 }
+    }
+}
+
+impl Prefix {
+    fn adapt(&mut self, passes: usize) {
+        match passes {
+            0 => {}
+            1 => self.splits -= self.splits / 32,
+            2 => {}
+            _ => self.splits += self.splits / 4,
+        }
+        self.splits = self.splits.clamp(1 << 6, 1 << 24);
+    }
+}
+
+/// The split ranges of one heap (one per split take) past their marked prefix.
+#[derive(Default)]
+struct Segments {
+    list: [Segment; 8],
+    len: usize,
+}
+
+impl Segments {
+    /// Marks the splits a + (rest - a), a from `from`, a <= rest - a: all of them without
+    /// the AVX-512 scan, else the first `prefix`, keeping the rest as a segment to scan.
+    fn mark_prefix(&mut self, g: &[u16], rest: usize, from: usize, stamps: &mut [u32], stamp: u32, prefix: usize) {
+        let half = rest / 2;
+        if from > half {
+            return;
+        }
+        let width = stamps.len();
+        let marked = if self.len < self.list.len() && has_avx512() { half.min(from - 1 + prefix) } else { half };
+        for (&a, &b) in g[from..=marked].iter().zip(g[rest - marked..=rest - from].iter().rev()) {
+            stamps[(a ^ b) as usize & (width - 1)] = stamp;
+        }
+        if marked < half {
+            self.list[self.len] = Segment { rest, from: marked + 1, to: half };
+            self.len += 1;
+        }
+    }
+
+    /// Marks the splits of every segment (when the scan could not decide).
+    fn mark_all(&self, g: &[u16], stamps: &mut [u32], stamp: u32) {
+        let width = stamps.len();
+        for s in &self.list[..self.len] {
+            for (&a, &b) in g[s.from..=s.to].iter().zip(g[s.rest - s.to..=s.rest - s.from].iter().rev()) {
                 stamps[(a ^ b) as usize & (width - 1)] = stamp;
             }
         }
-        stamps.iter().position(|&s| s != stamp).expect("the mex is below the width") as u16
+    }
+
+    /// The `need` smallest values neither marked nor given by a segment's split, if the
+    /// scan can tell (see `candidates`; every split is marked when there are no segments),
+    /// and the passes over the segments it took.
+    fn smallest_missing(
+        &self,
+        g: &[u16],
+        stamps: &[u32],
+        stamp: u32,
+        bound: usize,
+        need: usize,
+    ) -> (Option<Vec<u16>>, usize) {
+        #[cfg(target_arch = "x86_64")]
+        if self.len > 0 && has_avx512() {
+            // SAFETY: the CPU has AVX-512 F and BW (asked above).
+            let m = unsafe { candidates::smallest_missing(g, &self.list[..self.len], stamps, stamp, bound, need) };
+            return ((m.len == need).then(|| m.values[..m.len].to_vec()), m.passes);
+        }
+        if self.len > 0 {
+            return (None, 0);
+        }
+        let missing: Vec<u16> = (0..=bound).filter(|&v| stamps[v] != stamp).take(need).map(|v| v as u16).collect();
+        ((missing.len() == need).then_some(missing), 0)
+    }
+}
+
+/// Whether the CPU runs the candidates' scan (AVX-512 F and BW).
+fn has_avx512() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::sync::OnceLock;
+        static HAS: OnceLock<bool> = OnceLock::new();
+        *HAS.get_or_init(|| {
+            std::arch::is_x86_feature_detected!("avx512f") && std::arch::is_x86_feature_detected!("avx512bw")
+        })
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
     }
 }
 
@@ -88,8 +237,9 @@ type Stamps = [u32; 1 << 16];
 /// the other finishes m - 1, then waits for G(m - 1), adds those and takes the mex.
 /// Computes G(g.len()..stop) (g must hold at least [`PAIR_FROM`] values, all below
 /// 2^15); stops early, before a heap whose previous value is 2^15 or more. Returns how
-/// many heaps were done.
-pub(super) fn run_pair(digits: &[u8], split_takes: &[usize], g: &mut Vec<u16>, stop: usize) -> usize {
+/// many heaps were done, and how many waits for the other thread outlasted a spin (it was
+/// not running: on a machine busy with other work the pair can be slower than one thread).
+pub(super) fn run_pair(digits: &[u8], split_takes: &[usize], g: &mut Vec<u16>, stop: usize) -> (usize, usize) {
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     let start = g.len();
     assert!(start >= PAIR_FROM.min(2) && stop >= start);
@@ -98,8 +248,9 @@ pub(super) fn run_pair(digits: &[u8], split_takes: &[usize], g: &mut Vec<u16>, s
     // are final; each thread writes only its own heaps, beyond `done`.
     let done = AtomicUsize::new(start);
     let halt = AtomicBool::new(false);
+    let slow = AtomicUsize::new(0);
     let base = Shared(g.as_mut_ptr());
-    let (done_ref, halt_ref, base_ref) = (&done, &halt, &base);
+    let (done_ref, halt_ref, base_ref, slow_ref) = (&done, &halt, &base, &slow);
     // Waits until G(0..n) are final; false if the other thread halted.
     let wait = |n: usize| -> bool {
         let mut spins = 0u32;
@@ -111,6 +262,9 @@ pub(super) fn run_pair(digits: &[u8], split_takes: &[usize], g: &mut Vec<u16>, s
             if spins < 1 << 10 {
                 std::hint::spin_loop();
             } else {
+                if spins == 1 << 10 {
+                    slow_ref.fetch_add(1, Ordering::Relaxed);
+                }
                 std::thread::yield_now();
             }
         }
@@ -119,6 +273,8 @@ pub(super) fn run_pair(digits: &[u8], split_takes: &[usize], g: &mut Vec<u16>, s
     let work = |first: usize| {
         let mut stamps: Box<Stamps> = vec![0u32; 1 << 16].into_boxed_slice().try_into().expect("2^16 stamps");
         let mut stamp = 0u32;
+        let (mut top, mut seen) = (0u16, 0usize);
+        let mut prefix = Prefix::default();
         let mut m = first;
         while m < stop {
             if !wait(m - 1) {
@@ -131,7 +287,19 @@ pub(super) fn run_pair(digits: &[u8], split_takes: &[usize], g: &mut Vec<u16>, s
             }
             // SAFETY: G(0..m - 1) are final (waited for) and nobody writes them again.
             let known = unsafe { std::slice::from_raw_parts(base_ref.0, m - 1) };
-            mark_known(digits, split_takes, known, m, &mut stamps, stamp);
+            // A power of two above every value so far: the options are below it.
+            for &v in &known[seen..] {
+                top = top.max(v);
+            }
+            seen = known.len();
+            let bound = (usize::from(top) + 1).next_power_of_two();
+            let segments = mark_known(digits, split_takes, known, m, &mut stamps, stamp, prefix.splits);
+            // The options that wait for G(m - 1): taking one, and the split 1 + (m - 1).
+            let take_one = digits.get(1).is_some_and(|d| d & 2 != 0);
+            let split_one = split_takes.first() == Some(&0);
+            let need = 1 + usize::from(take_one) + usize::from(split_one);
+            let (missing, passes) = segments.smallest_missing(known, &stamps[..], stamp, bound, need);
+            prefix.adapt(passes);
             if !wait(m) {
                 return;
             }
@@ -141,16 +309,27 @@ pub(super) fn run_pair(digits: &[u8], split_takes: &[usize], g: &mut Vec<u16>, s
                 halt_ref.store(true, Ordering::Relaxed);
                 return;
             }
-            if digits.get(1).is_some_and(|d| d & 2 != 0) {
-                stamps[last as usize] = stamp;
-            }
-            if split_takes.first() == Some(&0) {
-                stamps[(known[1] ^ last) as usize] = stamp;
-            }
-            let v = stamps.iter().position(|&s| s != stamp).expect("fewer options than 2^16") as u16;
+            let late = [take_one.then_some(last), split_one.then(|| known[1] ^ last)];
+            let found = missing.and_then(|m| m.into_iter().find(|v| !late.contains(&Some(*v))));
+            let v = match found {
+                Some(v) => v,
+                None => {
+                    segments.mark_all(known, &mut stamps[..], stamp);
+                    for v in late.into_iter().flatten() {
+                        stamps[v as usize] = stamp;
+                    }
+                    stamps.iter().position(|&s| s != stamp).expect("fewer options than 2^16") as u16
+                }
+            };
             // SAFETY: heap m is this thread's; the buffer has room up to `stop`.
             unsafe { *base_ref.0.add(m) = v };
             done_ref.store(m + 1, Ordering::Release);
+            // Other work keeps the threads from running together: stop the pair early.
+            let waits = slow_ref.load(Ordering::Relaxed);
+            if waits >= 32 && waits * 64 > PAIR_SLOW * (m + 1 - start) {
+                halt_ref.store(true, Ordering::Relaxed);
+                return;
+            }
             m += 2;
         }
     };
@@ -162,7 +341,7 @@ pub(super) fn run_pair(digits: &[u8], split_takes: &[usize], g: &mut Vec<u16>, s
     let n = done.load(Ordering::Acquire);
     // SAFETY: G(start..n) were written (published in order by `done`), within the room.
     unsafe { g.set_len(n) };
-    n - start
+    (n - start, slow.load(Ordering::Relaxed))
 }
 
 /// The values' buffer, shared by the two threads of [`run_pair`].
@@ -172,9 +351,20 @@ struct Shared(*mut u16);
 // atomic counter (release/acquire), and the buffer outlives the scope they run in.
 unsafe impl Sync for Shared {}
 
-/// Stamps every option of heap m that does not involve G(m - 1): `known` is G(0..m - 1).
+/// Stamps every option of heap m that does not involve G(m - 1) (`known` is G(0..m - 1)),
+/// past a prefix of each split range only when the candidates' scan runs (the ranges
+/// left are returned).
 #[inline(always)]
-fn mark_known(digits: &[u8], split_takes: &[usize], known: &[u16], m: usize, stamps: &mut Stamps, stamp: u32) {
+fn mark_known(
+    digits: &[u8],
+    split_takes: &[usize],
+    known: &[u16],
+    m: usize,
+    stamps: &mut Stamps,
+    stamp: u32,
+    prefix: usize,
+) -> Segments {
+    let mut segments = Segments::default();
     for (k, &d) in digits.iter().enumerate().skip(2).take_while(|&(k, _)| k <= m) {
         if d & 1 != 0 && m == k {
             stamps[0] = stamp;
@@ -191,11 +381,8 @@ fn mark_known(digits: &[u8], split_takes: &[usize], known: &[u16], m: usize, sta
         let half = rest / 2;
         // Splits a + b = rest, a <= b; with k = 0 the split 1 + (m - 1) waits for G(m - 1).
         let from = if k == 0 { 2 } else { 1 };
-        if from > half {
-            continue;
-        }
-        for (&a, &b) in known[from..=half].iter().zip(known[rest - half..=rest - from].iter().rev()) {
-            stamps[(a ^ b) as usize] = stamp;
-        }
+        let _ = half;
+        segments.mark_prefix(known, rest, from, &mut stamps[..], stamp, prefix);
     }
+    segments
 }

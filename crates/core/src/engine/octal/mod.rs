@@ -35,6 +35,7 @@ mod ahead;
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 mod block;
+mod candidates;
 mod checkpoint;
 mod dense;
 mod error;
@@ -43,7 +44,7 @@ mod scalar;
 mod store;
 mod window;
 
-use dense::{run_pair, Dense, DENSE_FROM, DENSE_FROM_SCALAR, PAIR_FROM, PAIR_STEP};
+use dense::{run_pair, Dense, DENSE_FROM, DENSE_FROM_SCALAR, PAIR_FROM, PAIR_PAUSE, PAIR_SLOW, PAIR_STEP};
 pub use error::OctalSweepError;
 pub use mask::best_mask;
 use mask::{best_rule, flipped};
@@ -483,8 +484,16 @@ impl OctalSweep {
                     let n = g.len();
                     // Two threads, a heap each, in steps that leave room for progress.
                     let stop = end.min(weigh_at).min(n + PAIR_STEP).min(n + (CANCEL_SPLITS / n.max(1)).max(2));
-                    let done = if self.threads == 2 && n >= PAIR_FROM && stop - n >= 2 {
-                        run_pair(&self.digits, &self.split_takes, g, stop)
+                    let pair = self.threads == 2 && n >= PAIR_FROM && stop - n >= 2;
+                    let done = if pair && self.dense.pair_pause == 0 {
+                        let (done, slow) = run_pair(&self.digits, &self.split_takes, g, stop);
+                        if slow * 64 > PAIR_SLOW * done {
+                            self.dense.pair_pause = PAIR_PAUSE;
+                        }
+                        done
+                    } else if pair {
+                        self.dense.pair_pause -= 1;
+                        self.dense.run_step(&self.digits, &self.split_takes, g, self.max, stop)
                     } else {
                         let v = self.dense.next(&self.digits, &self.split_takes, g, self.max);
                         g.push(v);

@@ -248,3 +248,51 @@ fn the_dense_pair_equals_the_definition() {
         assert_eq!(two.sparse_heaps(), one.sparse_heaps(), "{code}");
     }
 }
+
+/// The candidates' scan against brute force: values spread so that several passes are
+/// needed (up to 2^12 distinct values, few marked), one to three values asked for, split
+/// ranges that end inside a step of 32, and two ranges at once.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn the_candidates_scan_equals_brute_force() {
+    use super::candidates::{smallest_missing, Segment};
+    if !(std::arch::is_x86_feature_detected!("avx512f") && std::arch::is_x86_feature_detected!("avx512bw")) {
+        return;
+    }
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |m: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % m
+    };
+    for round in 0..300 {
+        let bits = 1 + next(12) as u32;
+        let len = 40 + next(3000) as usize;
+        let g: Vec<u16> = (0..len).map(|_| next(1 << bits) as u16).collect();
+        let bound = 1usize << bits;
+        let mut stamps = vec![0u32; bound + 1];
+        // Some values marked, as a prefix would.
+        for _ in 0..next(bound as u64) {
+            stamps[next(bound as u64) as usize] = 7;
+        }
+        let mut segments = Vec::new();
+        let mut seen = vec![false; bound + 1];
+        for _ in 0..1 + next(2) {
+            let rest = 2 + next(len as u64 - 2) as usize;
+            let from = 1 + next((rest / 2) as u64) as usize;
+            let to = from + next((rest / 2 + 1 - from) as u64) as usize;
+            segments.push(Segment { rest, from, to });
+            for a in from..=to {
+                seen[usize::from(g[a] ^ g[rest - a])] = true;
+            }
+        }
+        for need in 1..=3 {
+            let expected: Vec<u16> =
+                (0..=bound).filter(|&v| stamps[v] != 7 && !seen[v]).take(need).map(|v| v as u16).collect();
+            // SAFETY: the CPU has AVX-512 F and BW (asked above).
+            let m = unsafe { smallest_missing(&g, &segments, &stamps, 7, bound, need) };
+            assert_eq!(&m.values[..m.len], &expected[..], "round {round}, need {need}");
+        }
+    }
+}

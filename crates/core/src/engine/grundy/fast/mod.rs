@@ -19,6 +19,8 @@
 //! measurements behind each choice are in `runs/bench/` (2026-12-01-*.md and
 //! avx2-low-bytes-2026-12-01.md).
 
+use std::sync::Arc;
+
 use crate::control::Cancel;
 use crate::engine::grundy::class::ValueSet;
 use crate::engine::grundy::state::{HeapResult, SweepState};
@@ -30,6 +32,7 @@ mod avx2;
 mod avx512;
 mod handoff;
 mod held;
+mod kernel;
 mod low;
 mod portable;
 mod recent;
@@ -41,6 +44,7 @@ use avx2::scan_avx2;
 #[cfg(target_arch = "x86_64")]
 use avx512::scan_avx512;
 use handoff::{CloseOnDrop, Handoff, StopHelper};
+pub use kernel::GrundyKernel;
 use low::LowBytes;
 use portable::scan_generic;
 use recent::Reversed;
@@ -69,59 +73,6 @@ const NO_VALUE: Value = u16::MAX;
 /// Heaps between two progress reports of [`FastSweep::run_to_with`] (about 0.4 s at 2^24).
 pub const PROGRESS_STEP: u64 = 1 << 20;
 
-/// Which stage-2 kernel to run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GrundyKernel {
-    /// Plain Rust, any CPU.
-    Portable,
-    /// Stage 2 in AVX2 intrinsics (module `avx2`; x86-64 only, chosen when the CPU has AVX2
-    /// but not AVX-512BW); the rest of the sweep compiled for that CPU.
-    Avx2,
-    /// Stage 2 in AVX-512BW intrinsics (module `avx512`; x86-64 only, chosen only when the CPU has
-    /// AVX-512BW and VL); the rest of the sweep compiled for that CPU.
-    Avx512,
-}
-
-impl GrundyKernel {
-    /// The fastest kernel this CPU supports.
-    pub fn detect() -> GrundyKernel {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::arch::is_x86_feature_detected!("avx512bw")
-                && std::arch::is_x86_feature_detected!("avx512vl")
-                && crate::cpu::has_avx2()
-            {
-                return GrundyKernel::Avx512;
-            }
-            if crate::cpu::has_avx2() {
-                return GrundyKernel::Avx2;
-            }
-        }
-        GrundyKernel::Portable
-    }
-
-    /// Every kernel this CPU can run, for tests and benchmarks.
-    pub fn available() -> Vec<GrundyKernel> {
-        let mut k = vec![GrundyKernel::Portable];
-        if crate::cpu::has_avx2() {
-            k.push(GrundyKernel::Avx2);
-        }
-        if GrundyKernel::detect() == GrundyKernel::Avx512 {
-            k.push(GrundyKernel::Avx512);
-        }
-        k
-    }
-
-    /// A short name for reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            GrundyKernel::Portable => "portable",
-            GrundyKernel::Avx2 => "avx2",
-            GrundyKernel::Avx512 => "avx512bw",
-        }
-    }
-}
-
 /// G(0..N) of Grundy's game, fast; identical in values and statistics to [`crate::engine::grundy::sweep::SparseSweep`].
 pub struct FastSweep {
     /// Values, sparse heaps and statistics, as in `SparseSweep`; in window mode
@@ -144,6 +95,11 @@ pub struct FastSweep {
     prefix: Vec<Value>,
     /// Checked after every block: a cancelled sweep stops at a block's end, its state whole.
     cancel: Cancel,
+    /// The far sparse heaps, shared with every stage-1 job and made anew only when one is
+    /// found: a copy per block (1,274 heaps, 20 KiB, from 2^17 on) was 2.2 % of the
+    /// instructions and a fifth of the L1 misses of a sweep to 2^20 (cachegrind,
+    /// `runs/bench/machine-sensitivity-2026-12-02.md`).
+    far: Arc<[(usize, Value)]>,
 }
 
 /// Blocks whose far marks the helper thread makes while the main thread does one: a queue
@@ -186,6 +142,7 @@ impl FastSweep {
             window: None,
             prefix: Vec::new(),
             cancel: Cancel::never(),
+            far: Arc::new([]),
         }
     }
 
@@ -368,7 +325,7 @@ impl FastSweep {
     }
 
     /// Stage-1 work for the block at `start`, with the far sparse heaps known now.
-    fn far_job(&self, end: usize, start: usize, rows: Vec<u8>) -> Result<FarJob, SweepError> {
+    fn far_job(&mut self, end: usize, start: usize, rows: Vec<u8>) -> Result<FarJob, SweepError> {
         let sparse = &self.state.sparse;
         let near_to = sparse.partition_point(|&(r, _)| r < NEAR);
         let far = &sparse[near_to..];
@@ -378,7 +335,12 @@ impl FastSweep {
                 return Err(SweepError::WindowTooSmall { heap: start as u64 });
             }
         }
-        Ok(FarJob { start, stop: end.min(start + BLOCK), far: far.to_vec(), known: sparse.len(), rows })
+        // The list only grows (heaps in order): same length and last heap, same list.
+        if self.far.len() != far.len() || self.far.last() != far.last() {
+            self.far = far.into();
+        }
+        let far = Arc::clone(&self.far);
+        Ok(FarJob { start, stop: end.min(start + BLOCK), far, known: self.state.sparse.len(), rows })
     }
 
     fn step_plain(&mut self) -> Result<(), SweepError> {

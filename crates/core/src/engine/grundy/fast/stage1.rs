@@ -13,7 +13,7 @@ pub(super) struct FarJob {
     pub(super) stop: usize,
     /// The far sparse heaps (r >= NEAR) known when the job was made, that the job marks;
     /// all are below `start`.
-    pub(super) far: Vec<(usize, Value)>,
+    pub(super) far: std::sync::Arc<[(usize, Value)]>,
     /// How many sparse heaps were known then: later ones are done per heap.
     pub(super) known: usize,
     /// ROW marks per heap of the block.
