@@ -11,7 +11,19 @@ from typing import Any, Optional, final
 import numpy as np
 import numpy.typing as npt
 
-ProgressFn = Callable[[int, int, str, float, Optional[float]], object]
+_ProgressFn = Callable[[int, int, str, float, Optional[float]], object]
+
+__all__ = [
+    "Game",
+    "CensusIterator",
+    "parse_count",
+    "sweep",
+    "census",
+    "family",
+    "LimitError",
+    "VERSION",
+    "MISERE_CENSUS_BOUNDS",
+]
 
 VERSION: str
 MISERE_CENSUS_BOUNDS: dict[str, int]
@@ -50,7 +62,7 @@ class Game:
         engine: str = "auto",
         max_time: Optional[float] = None,
         max_memory: Optional[int] = None,
-        progress: Optional[ProgressFn] = None,
+        progress: Optional[_ProgressFn] = None,
     ) -> npt.NDArray[np.unsignedinteger[Any]]: ...
     def value(
         self,
@@ -59,7 +71,7 @@ class Game:
         engine: str = "auto",
         max_time: Optional[float] = None,
         max_memory: Optional[int] = None,
-        progress: Optional[ProgressFn] = None,
+        progress: Optional[_ProgressFn] = None,
     ) -> tuple[int, dict[str, Any]]: ...
     def period(
         self,
@@ -68,7 +80,7 @@ class Game:
         engine: str = "auto",
         max_time: Optional[float] = None,
         max_memory: Optional[int] = None,
-        progress: Optional[ProgressFn] = None,
+        progress: Optional[_ProgressFn] = None,
     ) -> dict[str, Any]: ...
     def analyze(
         self,
@@ -78,7 +90,7 @@ class Game:
         count: str = "heaps",
         max_time: Optional[float] = None,
         max_memory: Optional[int] = None,
-        progress: Optional[ProgressFn] = None,
+        progress: Optional[_ProgressFn] = None,
     ) -> dict[str, Any]: ...
     def explain(
         self,
@@ -88,7 +100,7 @@ class Game:
         count: str = "heaps",
         max_time: Optional[float] = None,
         max_memory: Optional[int] = None,
-        progress: Optional[ProgressFn] = None,
+        progress: Optional[_ProgressFn] = None,
     ) -> dict[str, Any]: ...
     def quotient(
         self,
@@ -99,9 +111,9 @@ class Game:
         max_order: Optional[int] = None,
         trial_elements: Optional[int] = None,
         search_bytes: Optional[int] = None,
-        progress: Optional[ProgressFn] = None,
+        progress: Optional[_ProgressFn] = None,
     ) -> dict[str, Any]: ...
-    def genus(self, to: int, *, progress: Optional[ProgressFn] = None) -> list[dict[str, Any]]: ...
+    def genus(self, to: int, *, progress: Optional[_ProgressFn] = None) -> list[dict[str, Any]]: ...
     def misere_p_heaps(self, count: int) -> list[int]: ...
 
 @final
@@ -120,7 +132,7 @@ def sweep(
     window: Optional[int] = None,
     max_time: Optional[float] = None,
     max_memory: Optional[int] = None,
-    progress: Optional[ProgressFn] = None,
+    progress: Optional[_ProgressFn] = None,
 ) -> dict[str, Any]: ...
 def census(
     family: str,

@@ -8,6 +8,7 @@ takes into such a function and closes what it opened.
 
 from __future__ import annotations
 
+import importlib
 import sys
 import time
 from dataclasses import dataclass
@@ -44,10 +45,9 @@ NativeProgress = Callable[[int, int, str, float, Optional[float]], None]
 
 def _tqdm() -> Any:
     try:
-        from tqdm.auto import tqdm
+        return importlib.import_module("tqdm.auto").tqdm
     except ImportError:
         return None
-    return tqdm
 
 
 class Reporter:
