@@ -20,7 +20,12 @@ const MAX_LINES: usize = 600;
 
 /// The front ends: they ask the engine chooser (`grundy_core::engine::Engine`) and never
 /// name an engine's own type.
-const FRONT_ENDS: &[&str] = &["crates/cli/src/", "crates/web/src/", "crates/census/src/"];
+const FRONT_ENDS: &[&str] = &["crates/cli/src/", "crates/web/src/", "crates/census/src/", "crates/python/src/"];
+
+/// The Python binding asks grundy-core only through these modules: the request API, the
+/// game parser and the count parser.
+const BINDING: &str = "crates/python/src/";
+const BINDING_MAY_USE: &[&str] = &["ask", "game", "count"];
 
 /// The engines' own types, which only grundy-core, the benchmarks and the sweep task name.
 const ENGINE_TYPES: &[&str] = &["FastSweep", "SparseSweep", "OctalSweep", "Sequence"];
@@ -41,6 +46,7 @@ const GAME_KIND_OWNERS: &[&str] = &["crates/core/src/game/", "crates/core/src/en
 /// - the front ends ([`FRONT_ENDS`]) name none of the [`ENGINE_TYPES`];
 /// - outside [`GAME_KIND_OWNERS`] no code matches on the game kind ([`GAME_KINDS`] before
 ///   a `=>`, or after `if let`/`let`/`matches!`);
+/// - the Python binding ([`BINDING`]) names no module of grundy-core but [`BINDING_MAY_USE`];
 /// - `std::process::Command` only in `xtask/` and in the tests of the `grundy` binary
 ///   (`crates/cli/tests/`), where running the binary is the only way to test it;
 /// - grundy-core depends on exactly [`CORE_DEPENDENCIES`] and uses none of [`CORE_FORBIDDEN`];
@@ -88,6 +94,21 @@ pub fn check(root: &Path) -> Vec<String> {
                         "{rel}:{}: matches on {kind}; only game/ and the engines match on the game kind (ask the game)",
                         i + 1
                     ));
+                }
+            }
+        }
+        if rel.starts_with(BINDING) {
+            for line in code_lines(&text) {
+                for (at, _) in line.match_indices("grundy_core::") {
+                    let module: String = line[at + "grundy_core::".len()..]
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .collect();
+                    if !BINDING_MAY_USE.contains(&module.as_str()) {
+                        problems.push(format!(
+                            "{rel}: uses grundy_core::{module}; the Python binding asks only grundy_core::{{ask, game, count}}"
+                        ));
+                    }
                 }
             }
         }

@@ -35,6 +35,10 @@ fn tidy_catches_breaks() {
         "crates/core/src/game/kind.rs",
         "//! Kind.\nfn f(g: &Game) -> bool {\n    matches!(g, Game::Nim { .. })\n}\n",
     );
+    write(
+        "crates/python/src/values.rs",
+        "//! Values.\nuse grundy_core::ask::Session;\nuse grundy_core::engine::Engine;\n",
+    );
     let problems = tidy::check(&root);
     std::fs::remove_dir_all(&root).unwrap();
     let has = |part: &str| problems.iter().any(|p| p.contains(part));
@@ -51,6 +55,8 @@ fn tidy_catches_breaks() {
     assert!(has("crates/sources/src/lib.rs: lacks"), "{problems:#?}");
     assert!(has("crates/web/src/run.rs: uses std::process::Command"), "{problems:#?}");
     assert!(has("crates/web/src/run.rs:3: #[ignore] without a reason"), "{problems:#?}");
+    assert!(has("crates/python/src/values.rs: uses grundy_core::engine"), "{problems:#?}");
+    assert_eq!(problems.iter().filter(|p| p.contains("crates/python/src/values.rs")).count(), 1, "{problems:#?}");
     assert!(has("[dependencies] are [\"crc32fast\", \"serde\"]"), "{problems:#?}");
 }
 
