@@ -15,7 +15,8 @@ within a second (`KeyboardInterrupt`); work that would pass `max_time` (seconds,
 hour) or `max_memory` (bytes, default three quarters of the memory available) is refused
 before it starts with a `LimitError` that carries the estimate and what would fit. A bad
 code, heap or graph is a `ValueError`. Every method takes `progress=`: None (a tqdm bar
-after a second when tqdm is installed), False, True, or a function of a `Progress`.
+after a second on a terminal or in a notebook, when tqdm is installed), False, True, or a
+function of a `Progress`.
 """
 
 from __future__ import annotations

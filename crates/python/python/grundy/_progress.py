@@ -35,7 +35,8 @@ class Progress:
     eta: Optional[float]
 
 
-#: What `progress=` accepts: None (a tqdm bar after a second, when tqdm is installed),
+#: What `progress=` accepts: None (a tqdm bar after a second on a terminal or in a notebook,
+#: when tqdm is installed),
 #: False (nothing), True (a bar at once: tqdm, else a line on stderr now and then), or a
 #: function called with each `Progress`.
 ProgressArg = Union[None, bool, Callable[[Progress], object]]
@@ -59,7 +60,11 @@ class Reporter:
         self._started = time.monotonic()
         self._bar: Any = None
         self._last_line = self._started
-        self._tqdm = _tqdm() if progress is None or progress is True else None
+        # By default a bar only where someone watches: a terminal or a notebook (on a pipe
+        # or in a log a bar's redrawing is noise, as the command line also judges).
+        watched = sys.stderr.isatty() or "ipykernel" in sys.modules
+        wanted = progress is True or (progress is None and watched)
+        self._tqdm = _tqdm() if wanted else None
 
     def __enter__(self) -> Optional[NativeProgress]:
         if self._arg is False or (self._arg is None and self._tqdm is None):
