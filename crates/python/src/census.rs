@@ -12,7 +12,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Duration;
 
 use grundy_census::family::Family;
 use grundy_census::record::{CensusKey, GameRecord};
@@ -24,8 +23,7 @@ use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-/// How often a waiting `next()` lets Python see a Ctrl-C.
-const POLL: Duration = Duration::from_millis(50);
+use crate::run::POLL;
 
 /// One game's answer from a worker: its record and what became of it in this run.
 type Answer = Result<(GameRecord, &'static str), CensusError>;

@@ -22,7 +22,7 @@ pyo3::create_exception!(
 
 /// How often the waiting thread wakes: Ctrl-C is seen within this, and progress is shown
 /// this often at most.
-const POLL: Duration = Duration::from_millis(50);
+pub const POLL: Duration = Duration::from_millis(50);
 
 /// The default `max_time`: an hour, as the command line's `--max-time`.
 const DEFAULT_MAX_SECONDS: f64 = 3600.0;
