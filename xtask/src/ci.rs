@@ -131,7 +131,9 @@ fn python() -> Result<()> {
     let py = format!("{VENV}/bin/python");
     sh(&format!("{py} -m pip install --quiet --disable-pip-version-check './crates/python[test]'"))?;
     sh(&format!("cd crates/python && ../../{py} -m pytest -q"))?;
-    sh(&format!("{py} -m mypy --strict crates/python/tests crates/python/bench crates/python/python/grundy examples/python"))?;
+    sh(&format!(
+        "{py} -m mypy --strict crates/python/tests crates/python/bench crates/python/python/grundy examples/python"
+    ))?;
     sh(&format!("{py} -m mypy.stubtest grundy"))?;
     for example in PYTHON_EXAMPLES {
         sh(&format!("{py} {example}"))?;
