@@ -47,6 +47,10 @@ const STEPS: &[Step] = &[
         title: "the cost models within 2x of the clock (five games of different growth, two sizes each)",
         run: || cargo(&["test", "--release", "-p", "grundy-core", "--test", "cost", "--", "--ignored", "--nocapture"]),
     },
+    Step {
+        title: "the Python package: pip install ./crates/python, pytest, mypy --strict, stubtest, the examples",
+        run: python,
+    },
     Step { title: "every claim against the committed summary", run: || cargo(&["xtask", "verify"]) },
     Step {
         title: "a fresh sweep to 2^22 agrees with the committed 2^26 summary below 2^22",
@@ -98,6 +102,41 @@ fn docs() -> Result<()> {
         .with_context(|| format!("starting {shown}"))?;
     if !status.success() {
         bail!("{shown} exited with {status}");
+    }
+    Ok(())
+}
+
+/// The virtual environment the Python step installs into (inside `target/`, so nothing
+/// outside the clone changes).
+const VENV: &str = "target/python-ci";
+
+/// The examples of `examples/python/`, each run as a researcher would (they check their own
+/// numbers against the README and fail otherwise).
+const PYTHON_EXAMPLES: &[&str] = &[
+    "examples/python/periods.py",
+    "examples/python/grundys_game_plot.py target/python-ci/grundys-game-values.png",
+    "examples/python/misere_tame_0ddd.py",
+];
+
+/// Installs the package with its test tools from the package registry into a fresh virtual
+/// environment (Debian's python3-venv with apt-get when `venv` is missing), then runs its
+/// tests, the type checks of the tests, the package and the examples, the stubs against the
+/// built module, and the examples.
+fn python() -> Result<()> {
+    let venv = format!("python3 -m venv --clear {VENV}");
+    if sh(&venv).is_err() {
+        sh("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null")?;
+        sh(&venv)?;
+    }
+    let py = format!("{VENV}/bin/python");
+    sh(&format!("{py} -m pip install --quiet --disable-pip-version-check './crates/python[test]'"))?;
+    sh(&format!("cd crates/python && ../../{py} -m pytest -q"))?;
+    sh(&format!(
+        "{py} -m mypy --strict crates/python/tests crates/python/bench crates/python/python/grundy examples/python"
+    ))?;
+    sh(&format!("{py} -m mypy.stubtest grundy"))?;
+    for example in PYTHON_EXAMPLES {
+        sh(&format!("{py} {example}"))?;
     }
     Ok(())
 }

@@ -53,6 +53,10 @@ fn tidy_catches_breaks() {
         "crates/core/src/engine/raw.rs",
         "//! Raw.\nfn f(p: *const u8) -> u8 {\n    unsafe { *p }\n}\nfn g(p: *const u8) -> u8 {\n    // SAFETY: p points to a byte.\n    unsafe { *p }\n}\n",
     );
+    write(
+        "crates/python/src/values.rs",
+        "//! Values.\nuse grundy_core::ask::Session;\nuse grundy_core::engine::Engine;\n",
+    );
     let problems = tidy::check(&root);
     std::fs::remove_dir_all(&root).unwrap();
     assert!(has_line(&problems, "crates/core/src/engine/raw.rs:3: an unsafe block"), "{problems:#?}");
@@ -77,6 +81,8 @@ fn tidy_catches_breaks() {
     assert!(has("crates/sources/src/lib.rs: lacks"), "{problems:#?}");
     assert!(has("crates/web/src/run.rs: uses std::process::Command"), "{problems:#?}");
     assert!(has("crates/web/src/run.rs:3: #[ignore] without a reason"), "{problems:#?}");
+    assert!(has("crates/python/src/values.rs:3: reaches grundy_core::engine"), "{problems:#?}");
+    assert_eq!(problems.iter().filter(|p| p.contains("crates/python/src/values.rs")).count(), 1, "{problems:#?}");
     assert!(has("[dependencies] are [\"crc32fast\", \"serde\"]"), "{problems:#?}");
 }
 

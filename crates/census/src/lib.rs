@@ -89,6 +89,25 @@ pub struct ShardReport {
     pub moved_aside: Vec<(PathBuf, PathBuf, String)>,
 }
 
+/// The largest budget: values are held in memory, 2 bytes each, per game.
+pub const MAX_BUDGET: u64 = 1 << 30;
+
+/// The smallest budget: the sweep chooses its sparse mask from the first 1,024 values, so a
+/// census grown from a smaller budget would list other masks than one run at the larger
+/// budget from the start (the values and periods would agree, the mask columns not).
+pub const MIN_BUDGET: u64 = 1 << 10;
+
+/// Refuses a budget outside [`MIN_BUDGET`]..=[`MAX_BUDGET`], in one line: the rule of every
+/// front end that runs a census (the command line, the Python package).
+pub fn check_budget(budget: u64) -> Result<(), String> {
+    if !(MIN_BUDGET..=MAX_BUDGET).contains(&budget) {
+        return Err(format!(
+            "--budget must be between {MIN_BUDGET} (2^10) and {MAX_BUDGET} (2^30) values per game, got {budget}"
+        ));
+    }
+    Ok(())
+}
+
 /// Runs `job(i)` for i in 0..count on `threads` threads (scoped; each takes the next index
 /// as it finishes one, so dear and cheap jobs spread), and returns the results in index
 /// order, or the first error in index order.

@@ -38,13 +38,6 @@ fn stopped(e: CensusError) -> anyhow::Error {
     }
 }
 
-/// Largest budget: values are held in memory, 2 bytes each, per game.
-const MAX_BUDGET: u64 = 1 << 30;
-/// Smallest budget: the sweep chooses its sparse mask from the first 1,024 values, so a
-/// census grown from a smaller budget would list other masks than one run at the larger
-/// budget from the start (the values and periods would agree, the mask columns not).
-const MIN_BUDGET: u64 = 1 << 10;
-
 /// The folder of a census: `--out`, or `runs/census/<family>` for named families.
 pub fn folder(family: &Family, out: Option<PathBuf>) -> Result<PathBuf> {
     match out {
@@ -60,10 +53,7 @@ pub fn threads(asked: Option<usize>) -> usize {
 }
 
 fn check_budget(budget: u64) -> Result<()> {
-    if !(MIN_BUDGET..=MAX_BUDGET).contains(&budget) {
-        bail!("--budget must be between {MIN_BUDGET} (2^10) and {MAX_BUDGET} (2^30) values per game, got {budget}");
-    }
-    Ok(())
+    grundy_census::check_budget(budget).map_err(anyhow::Error::msg)
 }
 
 /// Runs a census, or one shard of it (`shard`, or the Slurm array task from the environment),
