@@ -1,6 +1,7 @@
 //! `cargo xtask ci`: every CI step, in order. `.ci/run` calls this task, so CI and a person
 //! at a terminal run the same steps (one definition); it needs the package registries and
-//! installs Chromium and Slurm with apt-get when they are missing (CI runs as root).
+//! installs Chromium and Slurm with apt-get when they are missing (CI runs as root), and
+//! schemathesis with pip in a virtual environment under target/.
 
 use std::process::Command;
 
@@ -68,6 +69,14 @@ const STEPS: &[Step] = &[
         },
     },
     Step { title: "the play page in headless Chromium", run: browser },
+    Step {
+        title: "the play server under load, at a fifth of issue 38's (p99 of cheap requests under 100 ms, idle and memory after, SIGTERM)",
+        run: || {
+            cargo(&["build", "-p", "grundy-cli"])?;
+            crate::load::run(crate::load::Args::small())
+        },
+    },
+    Step { title: "the API fuzzed from its OpenAPI document by schemathesis", run: api_fuzz },
     Step { title: "a census as a Slurm job array on a single-node cluster", run: slurm },
 ];
 
@@ -150,6 +159,54 @@ fn browser() -> Result<()> {
     sh("cd crates/web/e2e && npm ci --no-audit --no-fund --loglevel=error")?;
     cargo(&["build", "-p", "grundy-cli"])?;
     status(Command::new("node").arg("crates/web/e2e/play.test.mjs"))
+}
+
+/// schemathesis, the version pinned here, from the Python package registry.
+const SCHEMATHESIS: &str = "schemathesis==4.32.5";
+
+/// Examples schemathesis draws for each operation, in each of its phases.
+const FUZZ_EXAMPLES: &str = "100";
+
+/// schemathesis (in a virtual environment under target/) against `grundy serve` on
+/// loopback: every operation of `/api/openapi.json` and every method, with every check but
+/// `positive_data_acceptance` (a game's name is any text to the document and the server
+/// refuses names the CLI does not know, with 400), so: no 5xx, no answer that breaks the
+/// document (status, content type, headers, schema), none slower than 25 s, and schema-
+/// invalid requests refused. Then the server is stopped with SIGTERM and must exit 0.
+fn api_fuzz() -> Result<()> {
+    let venv = util::root().join("target/schemathesis");
+    let st = venv.join("bin/st");
+    if !st.exists() {
+        status(Command::new("python3").arg("-m").arg("venv").arg(&venv))?;
+        status(Command::new(venv.join("bin/pip")).args(["install", "--quiet", SCHEMATHESIS]))?;
+    }
+    cargo(&["build", "-p", "grundy-cli"])?;
+    let (mut server, addr) = crate::load::start(&util::root().join("target/debug/grundy"))?;
+    let fuzzed = status(Command::new(&st).args([
+        "run",
+        &format!("http://{addr}/api/openapi.json"),
+        "--checks",
+        "all",
+        "--exclude-checks",
+        "positive_data_acceptance",
+        "--max-examples",
+        FUZZ_EXAMPLES,
+        "--request-timeout",
+        "30",
+        "--max-response-time",
+        "25",
+        "--workers",
+        "1",
+        "--seed",
+        "38",
+    ]));
+    let _ = Command::new("kill").args(["-TERM", &server.id().to_string()]).status();
+    let exit = server.wait()?;
+    fuzzed?;
+    if !exit.success() {
+        bail!("grundy serve exited with {exit} on SIGTERM");
+    }
+    Ok(())
 }
 
 /// Starts a single-node Slurm (installing Debian's slurmctld, slurmd and munge when

@@ -4,6 +4,7 @@ mod bench;
 mod ci;
 mod compute;
 mod fetch;
+mod load;
 mod prove;
 mod report;
 mod tidy;
@@ -50,6 +51,9 @@ enum Task {
     /// Check the architecture rules (file docs, missing_docs, no Command outside xtask, core's
     /// dependencies and no I/O, reasons on `#[ignore]`).
     Tidy,
+    /// The play server under load (issue 38), on loopback: latency of cheap and heavy
+    /// requests, CPU and memory after, SIGTERM during a burst.
+    Load(load::Args),
     /// Run every CI step in order, exactly what `.ci/run` runs.
     Ci,
 }
@@ -130,6 +134,7 @@ fn main() -> ExitCode {
         Task::All(args) => all(args),
         Task::Tidy => tidy_task(),
         Task::Ci => ci::run(),
+        Task::Load(args) => load::run(args),
         Task::Prove(args) => prove::run(args),
         Task::Bench(args) => bench::run(args),
         Task::BenchOne(args) => bench::run_one(args),

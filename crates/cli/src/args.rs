@@ -332,7 +332,7 @@ pub fn parse_number(s: &str) -> Result<u64, String> {
 
 /// A game by name, code or set, or `graph:FILE`: a game on the graph in FILE, read through a
 /// bounded reader: a file's stated size says nothing of `/dev/zero` or a pipe, so at most one
-/// byte past [`MAX_GRAPH_FILE_BYTES`] is ever read.
+/// byte past [`grundy_core::game::graph::MAX_GRAPH_FILE_BYTES`] is ever read.
 pub fn parse_game(s: &str) -> Result<Played, String> {
     use grundy_core::game::graph::MAX_GRAPH_FILE_BYTES;
     use std::io::Read;

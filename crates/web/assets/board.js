@@ -139,6 +139,12 @@ function drawHeaps(view, b, a, o) {
   b.heaps.forEach((n, i) => {
     if (n === 0) return; // an emptied heap is gone from the table
     const moves = a.moves.filter((m) => m.heap_index === i);
+    // The move each stone or gap stands for, found once (not searched for each of 1,000).
+    const byTake = new Map(), bySplit = new Map();
+    for (const m of moves) {
+      if (plain(m, n) && !byTake.has(m.take)) byTake.set(m.take, m);
+      if (m.left.length === 2) { const k = `${m.left[0]} ${m.left[1]}`; if (!bySplit.has(k)) bySplit.set(k, m); }
+    }
     const box = el("div", "heap");
     if (o.last && o.last.includes(i)) box.classList.add("last");
     const title = el("p", "heap-title");
@@ -151,7 +157,7 @@ function drawHeaps(view, b, a, o) {
         const u = unit(row);
         if (s > 1) {
           const parts = [Math.max(s - 1, n - s + 1), Math.min(s - 1, n - s + 1)];
-          const m = moves.find((x) => x.left[0] === parts[0] && x.left[1] === parts[1]);
+          const m = bySplit.get(`${parts[0]} ${parts[1]}`);
           if (m) u.appendChild(target(m, o, "gap"));
           else {
             const eq = el("span", "gap-none", "┆");
@@ -168,12 +174,12 @@ function drawHeaps(view, b, a, o) {
       // Stones to take: the stone clicked and all to its right, for a move that leaves one
       // heap or none; a move that leaves several heaps has its own button below.
       for (let s = 1; s <= n; s++) {
-        const m = moves.find((x) => plain(x, n) && x.take === n - s + 1);
+        const m = byTake.get(n - s + 1);
         const u = unit(row);
         if (m) {
           const t = target(m, o, "stone-btn");
           t.dataset.n = String(s);
-          u.appendChild(t);
+          u.appendChild(taking(t, row, s));
         } else {
           const st = el("span", "stone");
           st.dataset.n = String(s);
@@ -225,8 +231,19 @@ function drawRows(view, b, a, o, places) {
     const row = el("div", `row play-${o.play}`);
     // Where square s (from 0) lies: its stretch, and its number in the stretch (from 1).
     const runAt = (s) => mine.find((x) => s >= x.offset && s < x.offset + x.len);
-    const movesOf = (x) => a.moves.filter((m) => m.heap_index === x.i);
     const middle = (m) => { const [p, q] = pieceOf(m); return (p + q) / 2; };
+    // Each stretch's moves, and the first centred at each place, found once: looked up per
+    // square, four Kayles rows of 1,000 took seconds to draw (issue 38).
+    const byRun = new Map();
+    const movesOf = (x) => {
+      if (!byRun.has(x.i)) {
+        const all = a.moves.filter((m) => m.heap_index === x.i);
+        const at = new Map();
+        for (const m of all) if (!at.has(middle(m))) at.set(middle(m), m);
+        byRun.set(x.i, { all, at });
+      }
+      return byRun.get(x.i);
+    };
     // On each square and each link the first move centred there; the others that share
     // that centre (a take-1 and a take-3 piece on .777) are listed below the row.
     const drawn = new Set();
@@ -238,7 +255,7 @@ function drawRows(view, b, a, o, places) {
       const here = runAt(s);
       if (s > 0) {
         const left = runAt(s - 1);
-        const between = here && left === here ? movesOf(here).find((m) => middle(m) === s - here.offset + 0.5) : null;
+        const between = here && left === here ? movesOf(here).at.get(s - here.offset + 0.5) : null;
         if (between) { drawn.add(between); u.appendChild(hover(target(between, o, "link"), row, between, here)); }
         else {
           // The two halves of a domino (or pins knocked down together) touch.
@@ -265,7 +282,7 @@ function drawRows(view, b, a, o, places) {
         u.appendChild(p);
         continue;
       }
-      const m = here && movesOf(here).find((x) => middle(x) === s - here.offset + 1);
+      const m = here && movesOf(here).at.get(s - here.offset + 1);
       if (m) {
         drawn.add(m);
         const t = target(m, o, pins ? "pin-btn" : "square-btn", num);
@@ -281,7 +298,7 @@ function drawRows(view, b, a, o, places) {
     box.appendChild(row);
     // Every move not drawn on the row: a button each, named by the squares its piece covers
     // in the row's numbers, lighting them when hovered or focused.
-    const rest = mine.flatMap((x) => movesOf(x).filter((m) => !drawn.has(m)).map((m) => [m, x]));
+    const rest = mine.flatMap((x) => movesOf(x).all.filter((m) => !drawn.has(m)).map((m) => [m, x]));
     if (rest.length) {
       const more = el("div", "row more");
       more.appendChild(el("span", "more-head", `More moves, by the ${pins ? "pins" : "squares"} they take:`));
@@ -302,6 +319,19 @@ function hover(b, row, m, run) {
   const on = (v) => row.querySelectorAll("[data-n]").forEach((x) => {
     const k = Number(x.dataset.n);
     x.classList.toggle("used-now", v && !b.disabled && !document.body.classList.contains("waiting") && k >= a && k <= z);
+  });
+  b.addEventListener("pointerenter", () => on(true));
+  b.addEventListener("pointerleave", () => on(false));
+  b.addEventListener("focus", () => on(b.matches(":focus-visible")));
+  b.addEventListener("blur", () => on(false));
+  return b;
+}
+
+// Hovering or focusing a stone lights it and every stone to its right, the stones a click
+// takes, while the player may move.
+function taking(b, row, s) {
+  const on = (v) => row.querySelectorAll(".stone-btn").forEach((x) => {
+    x.classList.toggle("taking", v && !b.disabled && !document.body.classList.contains("waiting") && Number(x.dataset.n) >= s);
   });
   b.addEventListener("pointerenter", () => on(true));
   b.addEventListener("pointerleave", () => on(false));

@@ -21,8 +21,8 @@
 use std::sync::OnceLock;
 
 use grundy_core::ask::{
-    Analyzed, AskError, Control, Convention, EngineChoice, ErrorKind, Level, Limits, PositionRequest as Position, Rule,
-    Session, TableRequest, MISERE_MAX_STONES,
+    Analyzed, AskError, Cancel, Control, Convention, Cost, EngineChoice, ErrorKind, Level, Limits,
+    PositionRequest as Position, Rule, Session, TableRequest, MISERE_MAX_STONES,
 };
 use grundy_core::count::parse_count;
 use grundy_core::game::words::Words;
@@ -31,10 +31,13 @@ use grundy_core::game::{catalog, Game, Played};
 use serde_json::json;
 
 mod graph;
+mod openapi;
 mod practice;
+mod query;
 
 pub use graph::MAX_GRAPH;
 use graph::{graph_game, parse_played, vertex_names};
+use query::Params;
 
 /// Most heaps in a position (play splits heaps, so a game of 4 heaps can reach hundreds).
 pub const MAX_HEAPS: usize = 256;
@@ -118,13 +121,14 @@ pub fn session() -> &'static Session {
     SESSION.get_or_init(Session::new)
 }
 
-/// A request's control: [`LIMITS`], no progress.
-fn control() -> Control<'static> {
-    Control::new(LIMITS)
+/// A request's control: [`LIMITS`], the request's token, no progress.
+fn control(cancel: &Cancel) -> Control<'static> {
+    Control::new(LIMITS).with_cancel(cancel.clone())
 }
 
 /// The core's refusal as a reply: 400 for a request that makes no sense, 503 for a
-/// cancelled one, 422 for the rest (past a limit, or not answered).
+/// cancelled one (its client is gone, or the server is stopping), 422 for the rest (past a
+/// limit, or not answered).
 fn refused(e: &AskError) -> Reply {
     let status = match e.kind() {
         _ if matches!(e, AskError::Input(_)) => 400,
@@ -132,6 +136,42 @@ fn refused(e: &AskError) -> Reply {
         _ => 422,
     };
     Reply::error(status, e.to_string())
+}
+
+/// A request read and checked, before any computation: either its answer, known at once
+/// (a page file, the menu, a refusal), or work for the core with its estimated cost, which
+/// the server runs beside its I/O ([`crate::server`]: cheap work at once, heavy work
+/// queued fairly per client).
+pub enum Prepared {
+    /// The answer.
+    Ready(Reply),
+    /// Work for the core.
+    Work(Work),
+}
+
+/// Work for the core: what it would cost by the core's estimate, and the computation,
+/// which stops within a fraction of a second when its token is set.
+pub struct Work {
+    /// The core's estimate ([`Session::estimate_position`], [`Session::estimate_table`]).
+    pub cost: Cost,
+    run: Box<dyn FnOnce(&Cancel) -> Reply + Send>,
+}
+
+impl Work {
+    fn new(cost: Cost, run: impl FnOnce(&Cancel) -> Reply + Send + 'static) -> Work {
+        Work { cost, run: Box::new(run) }
+    }
+
+    /// Computes the answer; a set token answers 503.
+    pub fn run(self, cancel: &Cancel) -> Reply {
+        (self.run)(cancel)
+    }
+}
+
+impl std::fmt::Debug for Work {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Work").field("cost", &self.cost).finish_non_exhaustive()
+    }
 }
 
 /// Computes the value table of Grundy's game now rather than at the first request.
@@ -288,28 +328,26 @@ fn page_id(name: &str, game: &Game) -> String {
 /// What a request may cost: [`MAX_SECONDS`] of estimated time and [`MAX_BYTES`] of memory.
 const LIMITS: Limits = Limits { seconds: MAX_SECONDS, bytes: MAX_BYTES };
 
-/// G(0..count), by the core's cheapest exact way, or the core's refusal.
-fn values_of(game: &Game, count: u64) -> Result<Vec<u64>, Reply> {
-    let req = TableRequest::new(game.clone(), count, EngineChoice::Auto);
-    let table = session().table(&req, &mut control()).map_err(|e| refused(&e))?;
-    Ok((0..count).map(|n| table.get(n)).collect())
-}
-
 /// The core's analysis of the position (heaps in the order given, moves said in the
-/// board's numbers when `places` is given), listing at most [`MAX_MOVES`] moves.
-fn analysis(req: &PositionRequest) -> Result<Analyzed, Reply> {
+/// board's numbers when `places` is given), listing at most [`MAX_MOVES`] moves, as work
+/// with its estimate; `reply` makes the answer of it.
+fn analysis(req: PositionRequest, reply: fn(&Analyzed, &PositionRequest) -> Reply) -> Prepared {
     let rule = if req.misere { Rule::Misere } else { Rule::Normal };
     let mut position = Position::new(req.game.clone(), req.heaps.clone(), rule, req.count);
     position.places = req.places.clone();
     position.max_listed = MAX_MOVES;
-    session().analyze(&position, &mut control()).map_err(|e| refused(&e))
+    let cost = session().estimate_position(&position);
+    Prepared::Work(Work::new(cost, move |cancel| match session().analyze(&position, &mut control(cancel)) {
+        Ok(answer) => reply(&answer, &req),
+        Err(e) => refused(&e),
+    }))
 }
 
 /// `/api/analyze`: the analysis document, plus `game_over` for the page, each move's
 /// `reason` (why it wins or loses, from the core: "leaves values 3 ⊕ 1 ⊕ 2 = 0, ...") and,
 /// when no move is left, `end_reason`: why, in the words of the game's picture ("no move
 /// is left: heaps of 1 and 2 only").
-fn analysis_reply(answer: &Analyzed) -> Reply {
+fn analysis_reply(answer: &Analyzed, _: &PositionRequest) -> Reply {
     let a = &answer.analysis;
     let mut doc = serde_json::to_value(a).expect("an analysis serializes");
     doc["game_over"] = json!(a.game_over());
@@ -379,19 +417,51 @@ fn graph_reply(body: &[u8]) -> Reply {
     }
 }
 
-/// Answers one request. Never panics on any input.
+/// Answers one request, computing on this thread with a token nobody sets. Never panics
+/// on any input.
 pub fn handle(method: &str, url: &str, body: &[u8]) -> Reply {
+    handle_with(method, url, body, &Cancel::never())
+}
+
+/// Answers one request, computing on this thread; setting `cancel` stops the computation
+/// within a fraction of a second (answered 503).
+pub fn handle_with(method: &str, url: &str, body: &[u8], cancel: &Cancel) -> Reply {
+    match prepare(method, url, body) {
+        Prepared::Ready(reply) => reply,
+        Prepared::Work(work) => work.run(cancel),
+    }
+}
+
+/// Reads and checks a request: its answer when no computation is needed, else the work
+/// with its estimate. Never panics on any input.
+pub fn prepare(method: &str, url: &str, body: &[u8]) -> Prepared {
     let (path, query) = url.split_once('?').unwrap_or((url, ""));
+    let ready = Prepared::Ready;
     match (method, path) {
-        ("GET", "/") | ("GET", "/index.html") => Reply::text("text/html; charset=utf-8", INDEX),
-        ("GET", "/app.js") => Reply::text("text/javascript; charset=utf-8", APP),
-        ("GET", "/panels.js") => Reply::text("text/javascript; charset=utf-8", PANELS),
-        ("GET", "/board.js") => Reply::text("text/javascript; charset=utf-8", BOARD),
-        ("GET", "/style.css") => Reply::text("text/css; charset=utf-8", STYLE),
-        ("GET", "/favicon.svg" | "/favicon.ico") => Reply::text("image/svg+xml", ICON),
+        ("GET", "/api/values") => values_work(query),
+        ("POST", "/api/analyze") => match position(body) {
+            Ok(req) => analysis(req, analysis_reply),
+            Err(e) => ready(e),
+        },
+        ("POST", "/api/computer") => match position(body) {
+            Ok(req) => analysis(req, computer_reply),
+            Err(e) => ready(e),
+        },
+        ("GET", "/api/practice") => practice::work(query),
+        ("POST", "/api/practice") => practice::graph_work(body),
+        _ => ready(answer_at_once(method, path, query, body)),
+    }
+}
+
+/// The requests answered without the core's computing: the page's files, the menu, a game
+/// by name or graph, the findings, and refusals of unknown paths and methods.
+fn answer_at_once(method: &str, path: &str, query: &str, body: &[u8]) -> Reply {
+    if let (Some((content_type, text)), "GET") = (page_file(path), method) {
+        return Reply::text(content_type, text);
+    }
+    match (method, path) {
         ("GET", "/api/game") => game_reply(query),
         ("POST", "/api/game") => graph_reply(body),
-        ("GET", "/api/findings") => Reply::text("application/json", FINDINGS),
         ("GET", "/api/games") => {
             let games: Vec<_> = page_games().map(|e| game_json(e.id, &e.game(), Some(e))).collect();
             Reply::json(
@@ -399,99 +469,80 @@ pub fn handle(method: &str, url: &str, body: &[u8]) -> Reply {
                 json!({ "games": games, "max_heaps": MAX_HEAPS, "max_heap": MAX_HEAP, "misere_max_stones": MISERE_MAX_STONES }),
             )
         }
-        ("GET", "/api/values") => values_reply(query),
-        ("POST", "/api/analyze") => match position(body).and_then(|req| analysis(&req)) {
-            Ok(answer) => analysis_reply(&answer),
-            Err(e) => e,
-        },
-        ("GET", "/api/practice") => practice::reply(query),
-        ("POST", "/api/practice") => practice::graph_reply(body),
-        ("POST", "/api/computer") => match position(body).and_then(|req| Ok((analysis(&req)?, req))) {
-            Ok((answer, req)) => computer_reply(&answer, &req),
-            Err(e) => e,
-        },
-        (
-            _,
-            "/" | "/index.html" | "/app.js" | "/panels.js" | "/board.js" | "/style.css" | "/favicon.svg"
-            | "/favicon.ico" | "/api/findings" | "/api/games" | "/api/game" | "/api/values" | "/api/analyze"
-            | "/api/computer" | "/api/practice",
-        ) => Reply::error(405, format!("{method} is not allowed on {path}")),
+        _ if ROUTES.iter().any(|(p, _)| *p == path) => Reply::error(405, format!("{method} is not allowed on {path}")),
         _ => Reply::error(404, format!("no such page: {path}")),
     }
 }
 
-/// `/api/values?game=ID&to=N`: G(0), ..., G(N-1) (`game` defaults to Grundy's game).
-fn values_reply(query: &str) -> Reply {
+/// The files of the page (and the API's fixed documents), by path: their content type and
+/// text, the same for the life of the process (the server answers HEAD and conditional GET
+/// for them).
+pub fn page_file(path: &str) -> Option<(&'static str, &'static str)> {
+    Some(match path {
+        "/" | "/index.html" => ("text/html; charset=utf-8", INDEX),
+        "/app.js" => ("text/javascript; charset=utf-8", APP),
+        "/panels.js" => ("text/javascript; charset=utf-8", PANELS),
+        "/board.js" => ("text/javascript; charset=utf-8", BOARD),
+        "/style.css" => ("text/css; charset=utf-8", STYLE),
+        "/favicon.svg" | "/favicon.ico" => ("image/svg+xml", ICON),
+        "/api/findings" => ("application/json", FINDINGS),
+        "/api/openapi.json" => ("application/json", openapi::DOCUMENT),
+        _ => return None,
+    })
+}
+
+/// Every path and the methods it answers (HEAD too, wherever GET is: the server answers it
+/// without a body); `/api/openapi.json` describes the API's, and a test keeps them equal.
+pub const ROUTES: &[(&str, &[&str])] = &[
+    ("/", &["GET"]),
+    ("/index.html", &["GET"]),
+    ("/app.js", &["GET"]),
+    ("/panels.js", &["GET"]),
+    ("/board.js", &["GET"]),
+    ("/style.css", &["GET"]),
+    ("/favicon.svg", &["GET"]),
+    ("/favicon.ico", &["GET"]),
+    ("/api/openapi.json", &["GET"]),
+    ("/api/findings", &["GET"]),
+    ("/api/games", &["GET"]),
+    ("/api/game", &["GET", "POST"]),
+    ("/api/values", &["GET"]),
+    ("/api/analyze", &["POST"]),
+    ("/api/computer", &["POST"]),
+    ("/api/practice", &["GET", "POST"]),
+];
+
+/// `/api/values?game=ID&to=N`: G(0), ..., G(N-1) (`game` defaults to Grundy's game), by
+/// the core's cheapest exact way; `to=0` is refused as `grundy values --to 0` is.
+fn values_work(query: &str) -> Prepared {
     let params = match Params::parse(query, &["game", "to"]) {
         Ok(p) => p,
-        Err(e) => return e,
+        Err(e) => return Prepared::Ready(e),
     };
     let game = match parse_played(params.get("game").unwrap_or("grundy")) {
         Ok(p) => p.game,
-        Err(e) => return e,
+        Err(e) => return Prepared::Ready(e),
     };
-    let Some(to) = params.get("to") else { return Reply::error(400, "missing to= (how many heaps: G(0..to))") };
+    let Some(to) = params.get("to") else {
+        return Prepared::Ready(Reply::error(400, "missing to= (how many heaps: G(0..to))"));
+    };
     let to = match parse_count(to) {
         Ok(n) => n,
-        Err(e) => return Reply::error(400, format!("to={to:?}: {e}")),
+        Err(e) => return Prepared::Ready(Reply::error(400, format!("to={to:?}: {e}"))),
     };
     // Beyond it the reply itself grows too large; below it the core's estimate decides.
     if to > MAX_VALUES {
-        return Reply::error(422, format!("to={to} is over the limit of {MAX_VALUES}"));
+        return Prepared::Ready(Reply::error(422, format!("to={to} is over the limit of {MAX_VALUES}")));
     }
-    match values_of(&game, to) {
-        Ok(values) => Reply::json(200, json!({ "game": id_of(&game), "values": values })),
-        Err(e) => e,
-    }
-}
-
-/// A query string's parameters, percent-decoded, each key at most once.
-struct Params(Vec<(String, String)>);
-
-impl Params {
-    /// Reads `query`; a key not in `keys`, a key given twice or a malformed escape is a 400
-    /// that names it.
-    fn parse(query: &str, keys: &[&str]) -> Result<Params, Reply> {
-        let usage = keys.iter().map(|k| format!("{k}=")).collect::<Vec<_>>().join(" and ");
-        let mut params: Vec<(String, String)> = Vec::new();
-        for pair in query.split('&').filter(|p| !p.is_empty()) {
-            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-            let (key, value) = (percent_decode(key)?, percent_decode(value)?);
-            if !keys.contains(&key.as_str()) {
-                return Err(Reply::error(400, format!("unknown parameter {key:?}; use {usage}")));
-            }
-            if params.iter().any(|(k, _)| *k == key) {
-                return Err(Reply::error(400, format!("{key}= is given more than once; give it once")));
-            }
-            params.push((key, value));
+    let req = TableRequest::new(game, to, EngineChoice::Auto);
+    let cost = session().estimate_table(&req);
+    Prepared::Work(Work::new(cost, move |cancel| match session().table(&req, &mut control(cancel)) {
+        Ok(table) => {
+            let values: Vec<u64> = (0..to).map(|n| table.get(n)).collect();
+            Reply::json(200, json!({ "game": id_of(&req.game), "values": values }))
         }
-        Ok(Params(params))
-    }
-
-    fn get(&self, key: &str) -> Option<&str> {
-        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
-    }
-}
-
-/// Decodes `%XX` escapes and `+` (a space, as forms and `URLSearchParams` write it).
-fn percent_decode(text: &str) -> Result<String, Reply> {
-    let malformed = || {
-        Reply::error(400, format!("malformed percent escape in {text:?}: % must be followed by two hexadecimal digits"))
-    };
-    let mut out = Vec::with_capacity(text.len());
-    let mut bytes = text.bytes();
-    while let Some(b) = bytes.next() {
-        match b {
-            b'%' => {
-                let hex = |c: Option<u8>| c.and_then(|c| (c as char).to_digit(16));
-                let (Some(hi), Some(lo)) = (hex(bytes.next()), hex(bytes.next())) else { return Err(malformed()) };
-                out.push((hi * 16 + lo) as u8);
-            }
-            b'+' => out.push(b' '),
-            b => out.push(b),
-        }
-    }
-    String::from_utf8(out).map_err(|_| Reply::error(400, format!("{text:?} does not decode to UTF-8 text")))
+        Err(e) => refused(&e),
+    }))
 }
 
 #[cfg(test)]

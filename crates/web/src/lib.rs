@@ -1,18 +1,20 @@
 //! grundy-web: play Grundy's game (and the other heap games) in the browser.
 //!
-//! - [`api::handle`]: every request as a pure function of method, path and body, so that
-//!   the whole API is tested without a socket; it validates everything and answers bad
-//!   input with a 4xx and a one-line reason.
-//! - [`server::serve`]: the HTTP server (std `TcpListener` and a small request reader of
-//!   its own) on 127.0.0.1, with read timeouts, a short deadline for the request head and a
-//!   longer one for the whole request, size limits, a table of connections capped per
-//!   address that sheds the oldest stalled connection when full, a few workers for the
-//!   handling, and a guard that turns any panic into a 500 instead of a dead thread.
-//! - `assets/`: the page, its script and style, compiled into the binary (no CDN).
+//! - [`api::prepare`]: every request read and checked as a pure function of method, path
+//!   and body, giving its answer or the work for the core with the core's estimate of its
+//!   cost; [`api::handle`] answers on the calling thread, so that the whole API is tested
+//!   without a socket. Bad input is answered with a 4xx and a one-line reason.
+//! - [`server::serve`]: the HTTP server: hyper through axum on tokio, tower-http layers for
+//!   the limits, compression and headers, the core's computations on a bounded pool beside
+//!   the I/O (cheap work at once, heavy work queued fairly per client address, refused with
+//!   503 and `Retry-After` when the queue is full), each with a cancellation token that a
+//!   client's leaving, a deadline or the server's stopping sets.
+//! - `assets/`: the page, its script and style, and the API's OpenAPI document, compiled
+//!   into the binary (no CDN).
 
 #![deny(missing_docs)]
 
 pub mod api;
 pub mod server;
 
-pub use server::{serve, serve_with, Limits, ServeError, ServeOptions};
+pub use server::{serve, serve_with, Limits, Running, ServeError, ServeOptions};

@@ -36,10 +36,12 @@ fn to_counts_heaps_as_the_cli_does() {
         .collect();
     assert_eq!(v["values"], serde_json::json!(cli));
     assert_eq!(get("/api/values?game=grundy&to=30001").1["values"].as_array().unwrap().len(), 30_001);
-    // No values asked for is refused, as `grundy values --to 0` refuses it.
-    let (status, v) = get("/api/values?to=0");
-    assert_eq!(status, 400, "{v}");
-    assert!(v["error"].as_str().unwrap().contains("no values asked for"), "{v}");
+    // `grundy values --to 0` is refused: so is `to=0`, in the core's words.
+    for url in ["/api/values?to=0", "/api/values?game=grundy&to=0", "/api/values?game=kayles&to=0"] {
+        let (status, v) = get(url);
+        assert_eq!(status, 400, "{url}: {v}");
+        assert!(error(&v).contains("no values asked for"), "{url}: {v}");
+    }
     // The CLI's count forms.
     assert_eq!(get("/api/values?to=2%5E4").1["values"].as_array().unwrap().len(), 16);
 }

@@ -1,7 +1,8 @@
-//! A server that holds (issue 25): stalled and slow clients, from several addresses, do not
-//! shut the others out. The clients come from loopback source addresses (127.0.0.2,
-//! 127.0.0.3, ...: on Linux the whole 127.0.0.0/8 is loopback), bounded in count, and every
-//! socket has a timeout, so each test stops by itself within a few seconds.
+//! A server that holds (issues 25 and 38): stalled and slow clients, from several addresses,
+//! do not shut the others out, and every limit is answered in words. The clients come from
+//! loopback source addresses (127.0.0.2, 127.0.0.3, ...: on Linux the whole 127.0.0.0/8 is
+//! loopback), bounded in count, and every socket has a timeout, so each test stops by itself
+//! within a few seconds.
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::{Ipv4Addr, SocketAddr, TcpStream};
@@ -28,7 +29,7 @@ fn connect_from(from: Ipv4Addr, addr: SocketAddr) -> TcpStream {
     socket.bind(&SocketAddr::new(from.into(), 0).into()).unwrap();
     socket.connect_timeout(&addr.into(), Duration::from_secs(5)).unwrap();
     let stream: TcpStream = socket.into();
-    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(15))).unwrap();
     stream
 }
 
@@ -54,18 +55,21 @@ fn stall(from: Ipv4Addr, addr: SocketAddr, how: Stall) -> TcpStream {
     s
 }
 
-/// The status of the answer to `raw` sent from `from`.
-fn request_from(from: Ipv4Addr, addr: SocketAddr, raw: &[u8]) -> Option<u16> {
+/// The answer to `raw` sent from `from`: its status and the whole text.
+fn request_from(from: Ipv4Addr, addr: SocketAddr, raw: &[u8]) -> (Option<u16>, String) {
     let mut s = connect_from(from, addr);
-    s.write_all(raw).ok()?;
-    status_of(&mut s)
+    if s.write_all(raw).is_err() {
+        return (None, String::new());
+    }
+    answer_of(&mut s)
 }
 
-/// The status the server sends on `s` (reads to the end, within the read timeout).
-fn status_of(s: &mut TcpStream) -> Option<u16> {
+/// The status and text the server sends on `s` (read to the end, within the read timeout).
+fn answer_of(s: &mut TcpStream) -> (Option<u16>, String) {
     let mut out = Vec::new();
     let _ = s.read_to_end(&mut out);
-    String::from_utf8_lossy(&out).split_whitespace().nth(1)?.parse().ok()
+    let text = String::from_utf8_lossy(&out).to_string();
+    (text.split_whitespace().nth(1).and_then(|c| c.parse().ok()), text)
 }
 
 /// Whether the server has neither answered nor closed `s` within `wait`.
@@ -80,32 +84,32 @@ fn get(path: &str) -> Vec<u8> {
 }
 
 fn post(path: &str, body: &str) -> Vec<u8> {
-    format!("POST {path} HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
+    format!("POST {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}", body.len())
+        .into_bytes()
 }
 
-/// 200 stalled connections from 8 addresses, of the three kinds; `GET /` and a POST from
-/// another address are answered 200 within a second each: with the default table (256
-/// places) and with one of 64, which the stalled connections overfill.
+/// 300 stalled connections from 40 addresses, of the three kinds; `GET /` and a POST from
+/// another address are answered 200 within a second each (about a millisecond alone; the
+/// bound leaves room for the other tests running beside it on two cores, and `cargo xtask
+/// load --check` holds the p99 of such requests under 100 ms).
 #[test]
-fn get_is_answered_under_200_stalled_connections() {
-    for limits in [Limits::default(), Limits { max_connections: 64, ..Limits::default() }] {
-        let running = serve_with(&loopback(2), limits).unwrap();
-        let addr = running.addr;
-        let kinds = [Stall::Silent, Stall::HalfHead, Stall::Body];
-        let stalled: Vec<TcpStream> = (0..200).map(|i| stall(client(i % 8), addr, kinds[i as usize % 3])).collect();
-        thread::sleep(Duration::from_millis(300));
-        let mut slowest = Duration::ZERO;
-        for raw in [get("/"), get("/"), post("/api/analyze", r#"{"game":"grundy","heaps":[5,9,12]}"#), get("/")] {
-            let started = Instant::now();
-            assert_eq!(request_from(Ipv4Addr::LOCALHOST, addr, &raw), Some(200), "{limits:?}");
-            let took = started.elapsed();
-            assert!(took < Duration::from_secs(1), "answered in {took:?} under 200 stalled connections");
-            slowest = slowest.max(took);
-        }
-        eprintln!("{} places, 200 stalled connections: the slowest answer took {slowest:?}", limits.max_connections);
-        drop(stalled);
-        running.stop();
+fn get_is_answered_under_300_stalled_connections() {
+    let running = serve(&loopback(2)).unwrap();
+    let addr = running.addr;
+    let kinds = [Stall::Silent, Stall::HalfHead, Stall::Body];
+    let stalled: Vec<TcpStream> = (0..300).map(|i| stall(client((i % 40) as u8), addr, kinds[i % 3])).collect();
+    thread::sleep(Duration::from_millis(300));
+    let mut slowest = Duration::ZERO;
+    for raw in [get("/"), get("/"), post("/api/analyze", r#"{"game":"grundy","heaps":[5,9,12]}"#), get("/")] {
+        let started = Instant::now();
+        assert_eq!(request_from(Ipv4Addr::LOCALHOST, addr, &raw).0, Some(200));
+        let took = started.elapsed();
+        assert!(took < Duration::from_secs(1), "answered in {took:?} under 300 stalled connections");
+        slowest = slowest.max(took);
     }
+    eprintln!("300 stalled connections: the slowest answer took {slowest:?}");
+    drop(stalled);
+    running.stop();
 }
 
 /// 2,000 requests from 4 addresses, 50 at a time from each: nearly all are answered 200.
@@ -126,7 +130,7 @@ fn a_burst_of_2000_requests_is_served() {
                     } else {
                         get("/api/games")
                     };
-                    if request_from(client(c), addr, &raw) == Some(200) {
+                    if request_from(client(c), addr, &raw).0 == Some(200) {
                         served.fetch_add(1, Ordering::Relaxed);
                     }
                 }
@@ -142,59 +146,71 @@ fn a_burst_of_2000_requests_is_served() {
     running.stop();
 }
 
-/// When the table is full, a new connection takes the place of the oldest one whose
-/// request has not arrived, which is answered 503 and closed; the others stay.
+/// When the server holds `max_connections`, a newcomer is answered 503 at once, in words,
+/// with `Retry-After`; once the stalled connections pass the head's deadline and are
+/// closed, newcomers are served again.
 #[test]
-fn a_full_table_sheds_its_oldest_unfinished_connection() {
-    let limits = Limits { max_connections: 8, max_per_ip: 4, ..Limits::default() };
+fn a_full_server_refuses_in_words_until_stalled_connections_are_closed() {
+    let limits = Limits { max_connections: 8, ..Limits::default() };
     let running = serve_with(&loopback(2), limits).unwrap();
     let addr = running.addr;
     let mut stalled: Vec<TcpStream> = (0..8).map(|i| stall(client(i % 2), addr, Stall::HalfHead)).collect();
-    thread::sleep(Duration::from_millis(400));
+    thread::sleep(Duration::from_millis(200));
     let started = Instant::now();
-    assert_eq!(request_from(Ipv4Addr::LOCALHOST, addr, &get("/")), Some(200));
-    assert!(started.elapsed() < Duration::from_secs(1), "{:?}", started.elapsed());
-    stalled[0].set_read_timeout(Some(Duration::from_secs(1))).unwrap();
-    assert_eq!(status_of(&mut stalled[0]), Some(503), "the oldest is shed");
-    for s in &mut stalled[1..] {
-        assert!(still_open(s, Duration::from_millis(20)), "only the oldest is shed");
+    let (status, text) = request_from(Ipv4Addr::LOCALHOST, addr, &get("/"));
+    assert_eq!(status, Some(503), "{text}");
+    assert!(text.contains("\"error\"") && text.to_ascii_lowercase().contains("retry-after"), "{text}");
+    assert!(started.elapsed() < Duration::from_millis(500), "{:?}", started.elapsed());
+    // The head's deadline (2 s) closes the stalled connections, without an answer.
+    for s in &mut stalled {
+        assert_eq!(answer_of(s).0, None);
     }
+    assert!(started.elapsed() < Duration::from_secs(3), "{:?}", started.elapsed());
+    assert_eq!(request_from(Ipv4Addr::LOCALHOST, addr, &get("/")).0, Some(200));
     running.stop();
 }
 
-/// One address holds at most `max_per_ip` connections: past that its new connections are
-/// refused at once, while other addresses are served; once its connections have stalled a
-/// while, a new one from it replaces its oldest.
+/// One address holds at most `max_per_address` connections: past that its new connections
+/// are refused at once, in words, while other addresses are served.
 #[test]
-fn one_address_holds_at_most_max_per_ip() {
-    // A patience of a second, so that the first five connections are surely within it.
-    let limits = Limits { max_per_ip: 4, shed_after: Duration::from_secs(1), ..Limits::default() };
+fn one_address_holds_at_most_max_per_address() {
+    let limits = Limits { max_per_address: 4, ..Limits::default() };
     let running = serve_with(&loopback(2), limits).unwrap();
     let addr = running.addr;
-    let mut stalled: Vec<TcpStream> = (0..4).map(|_| stall(client(0), addr, Stall::HalfHead)).collect();
+    let stalled: Vec<TcpStream> = (0..4).map(|_| stall(client(0), addr, Stall::HalfHead)).collect();
     let started = Instant::now();
-    assert_eq!(request_from(client(0), addr, &get("/")), Some(503), "a fifth at once from the same address");
+    let (status, text) = request_from(client(0), addr, &get("/"));
+    assert_eq!(status, Some(503), "a fifth at once from the same address");
+    assert!(text.contains("connections open as one address may"), "{text}");
     assert!(started.elapsed() < Duration::from_millis(500));
-    assert_eq!(request_from(client(1), addr, &get("/")), Some(200), "another address");
-    thread::sleep(Duration::from_millis(1100));
-    assert_eq!(request_from(client(0), addr, &get("/")), Some(200), "after a while, in place of the oldest");
-    stalled[0].set_read_timeout(Some(Duration::from_secs(1))).unwrap();
-    assert_eq!(status_of(&mut stalled[0]), Some(503));
+    assert_eq!(request_from(client(1), addr, &get("/")).0, Some(200), "another address");
+    drop(stalled);
+    thread::sleep(Duration::from_millis(100));
+    assert_eq!(request_from(client(0), addr, &get("/")).0, Some(200), "once they are closed");
     running.stop();
 }
 
-/// The request line and headers have their own short deadline (2 s): a client that sends
-/// half a head is answered 408 then, not at the body's deadline (10 s).
+/// The request line and headers have their own short deadline (2 s): a connection that
+/// sends half a head is closed then; a body has the longer one, and is answered 408 in
+/// words.
 #[test]
 fn the_head_has_a_short_deadline_of_its_own() {
-    let running = serve(&loopback(2)).unwrap();
+    let limits =
+        Limits { body_timeout: Duration::from_secs(4), read_timeout: Duration::from_secs(10), ..Limits::default() };
+    let running = serve_with(&loopback(2), limits).unwrap();
     let addr = running.addr;
     let started = Instant::now();
     let mut half = stall(Ipv4Addr::LOCALHOST, addr, Stall::HalfHead);
     let mut body = stall(Ipv4Addr::LOCALHOST, addr, Stall::Body);
-    assert_eq!(status_of(&mut half), Some(408));
+    assert_eq!(answer_of(&mut half).0, None, "closed without an answer");
     let took = started.elapsed();
     assert!(took > Duration::from_millis(1500) && took < Duration::from_secs(3), "{took:?}");
     assert!(still_open(&mut body, Duration::from_millis(500)), "the body has the longer deadline");
+    body.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let (status, text) = answer_of(&mut body);
+    assert_eq!(status, Some(408), "{text}");
+    assert!(text.contains("did not arrive within 4 s"), "{text}");
+    let took = started.elapsed();
+    assert!(took > Duration::from_millis(3500) && took < Duration::from_secs(6), "{took:?}");
     running.stop();
 }

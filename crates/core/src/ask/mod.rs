@@ -17,6 +17,7 @@
 //! | the misère P-positions among single heaps | [`Session::misere_p_heaps`] | a list of heaps |
 //! | a long sweep with checkpoints | [`Session::sweep`] | [`Sweep`] |
 //! | one game of a census | [`Session::census_game`] | [`CensusRun`] |
+//! | what a table or a position would cost, before it runs | [`Session::estimate_table`], [`Session::estimate_position`] | [`Cost`] |
 //!
 //! Every request takes a [`Control`]: its limits (work past them is refused before it
 //! starts, with the estimate and what would fit), a cancellation token that stops it within
@@ -40,6 +41,7 @@ use crate::period::HeapValues;
 
 mod census;
 mod control;
+mod estimate;
 mod explain;
 mod misere;
 mod position;
@@ -48,6 +50,7 @@ mod values;
 
 pub use crate::control::{Cancel, Cancelled, Limits};
 pub use control::{Control, Progress};
+pub use estimate::{MISERE_SECONDS, SECONDS_PER_LISTED_MOVE};
 
 pub use census::{CensusRequest, CensusRun, StoredRun};
 pub use explain::{ExplainRequest, Explained, MisereSolution, Practice};

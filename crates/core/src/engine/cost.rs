@@ -351,7 +351,7 @@ const MISERE_LIMITED_BYTES: u64 = (4 << 24) + (256 << 20);
 /// What the misère quotient of heaps 0..=n costs (issue 35: `quotient` had no estimate and
 /// was never refused by --max-time): a probe computes it as far as small limits allow; a
 /// quotient that stays within them costs its options (the builder keeps every heap's), one
-/// that grows doubles its time every [`MISERE_GROWTH_HEAPS`] heaps past where the probe
+/// that grows doubles its time every `MISERE_GROWTH_HEAPS` heaps past where the probe
 /// stopped, up to the time its limits allow.
 pub fn misere_quotient_cost(game: &Game, n: u64) -> Cost {
     let n = n.min(crate::engine::misere::MAX_HEAP);

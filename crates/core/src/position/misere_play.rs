@@ -1,7 +1,7 @@
 //! Who wins a misère position of any game, and by which method: misère Nim's exact rule
 //! for Nim; the misère quotient ([`crate::engine::misere`]) for every other game, computed
 //! for heaps up to the largest heap of the position, with no limit on the stones; and the
-//! exhaustive search ([`Search`], at most [`MISERE_MAX_STONES`] stones) only when the
+//! exhaustive search ([`Search`], at most [`crate::position::exhaustive::MISERE_MAX_STONES`] stones) only when the
 //! quotient grows past its limits. The method is part of every answer, so the output can
 //! say which one answered.
 
@@ -170,7 +170,7 @@ pub enum MisereMethod {
     },
     /// The memoized exhaustive search, limited to `limit` stones (on a graph, positions).
     Exhaustive {
-        /// [`MISERE_MAX_STONES`], or on a graph [`crate::position::exhaustive::MISERE_MAX_POSITIONS`].
+        /// [`crate::position::exhaustive::MISERE_MAX_STONES`], or on a graph [`crate::position::exhaustive::MISERE_MAX_POSITIONS`].
         limit: u64,
         /// "stones", or "positions" on a graph.
         #[serde(default = "stones")]
