@@ -105,7 +105,7 @@ pub fn search_period_run(
 }
 
 /// [`search_period_run`] going on from a computation already under way (a run resumed from
-/// stored values by [`Engine::resume`]): its values are checked first, then extended as
+/// stored values by [`Engine::run_from`]): its values are checked first, then extended as
 /// [`search_period`] does.
 pub fn search_period_from(
     engine: &Engine,

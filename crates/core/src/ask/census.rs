@@ -4,7 +4,8 @@
 //! computed again for the census's check.
 
 use super::{AskError, Control, Session};
-use crate::engine::{Engine, EngineChoice, Run, Wide};
+use crate::engine::octal::OctalSweep;
+use crate::engine::{Engine, EngineChoice, EngineError, OctalRun, Run, Wide};
 use crate::game::{Game, TakeAndBreak};
 use crate::period::{search_in, Periodicity};
 
@@ -58,7 +59,10 @@ fn octal_engine(code: &str) -> Result<Engine, AskError> {
 fn resumed(engine: &Engine, stored: &StoredRun) -> Result<Run, AskError> {
     let wide = |v: u64| Wide::try_from(v).map_err(|_| AskError::Input(format!("a stored value {v} beyond 32 bits")));
     let values: Vec<Wide> = stored.values.iter().map(|&v| wide(v)).collect::<Result<_, _>>()?;
-    Ok(engine.resume(values, wide(stored.mask)?, stored.heap_parity)?)
+    let code = engine.game().octal().ok_or_else(|| AskError::Input("only an octal sweep resumes".into()))?;
+    let sweep =
+        OctalSweep::from_values(code, values, wide(stored.mask)?, stored.heap_parity).map_err(EngineError::from)?;
+    Ok(engine.run_from(OctalRun::of(engine.game(), sweep)))
 }
 
 impl Session {
@@ -123,17 +127,22 @@ impl CensusRun {
 
     /// The sweep's sparse/common mask.
     pub fn mask(&self) -> Option<u64> {
-        self.run.mask().map(u64::from)
+        self.sweep().map(|s| u64::from(s.mask()))
     }
 
     /// Whether the heap's parity is part of the rule.
     pub fn heap_parity(&self) -> bool {
-        self.run.heap_parity()
+        self.sweep().is_some_and(|s| s.heap_parity())
     }
 
     /// Whether heap `n` is sparse under the sweep's rule.
     pub fn is_sparse_heap(&self, n: usize) -> bool {
-        self.run.is_sparse_heap(n).unwrap_or(false)
+        self.sweep().is_some_and(|s| s.is_sparse_heap(n, s.get(n)))
+    }
+
+    /// The octal sweep, when it runs (a census game's engine).
+    fn sweep(&self) -> Option<&OctalSweep> {
+        self.run.engine::<OctalRun>().and_then(|r| r.sweep())
     }
 
     /// The engine's name, as records keep it.

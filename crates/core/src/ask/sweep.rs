@@ -9,7 +9,7 @@ use crate::engine::grundy::fast::{FastSweep, GrundyKernel};
 use crate::engine::grundy::sweep::SparseSweep;
 use crate::engine::grundy::Config as GrundyConfig;
 use crate::engine::octal::{Config as OctalConfig, OctalKernel, OctalSweep, Tally};
-use crate::engine::{Engine, EngineChoice, EngineError, EngineKind};
+use crate::engine::{Engine, EngineChoice, EngineError};
 use crate::game::Game;
 use crate::SweepStats;
 
@@ -41,9 +41,10 @@ impl SweepRequest {
     }
 
     fn window(&self, engine: &Engine) -> Option<usize> {
-        match engine.kind() {
-            EngineKind::GrundySweep => self.grundy.window,
-            _ => self.octal.window,
+        if engine.game().is_grundys_game() {
+            self.grundy.window
+        } else {
+            self.octal.window
         }
     }
 }
@@ -105,8 +106,8 @@ impl Session {
     pub fn sweep(&self, req: &SweepRequest, ctl: &mut Control) -> Result<Sweep, AskError> {
         let engine = sweep_engine(&req.game)?;
         check_cost(Sweep::estimate(&engine, req)?, &engine, req, ctl)?;
-        let sweep = match engine.kind() {
-            EngineKind::GrundySweep => {
+        let sweep = match engine.game().is_grundys_game() {
+            true => {
                 let config = req.grundy;
                 if config.plain {
                     if config.window.is_some() {
@@ -126,7 +127,7 @@ impl Session {
                     Engineered::Grundy(Box::new(s))
                 }
             }
-            _ => {
+            false => {
                 let config = req.octal;
                 let code =
                     req.game.octal().expect("the sparse engine of a game other than Grundy's is the octal sweep");
@@ -162,14 +163,14 @@ impl Session {
         let engine = sweep_engine(&req.game)?;
         let refuse = |e: &dyn std::fmt::Display| AskError::Input(format!("refusing the checkpoint: {e}"));
         let window = req.window(&engine);
-        let sweep = match engine.kind() {
-            EngineKind::GrundySweep => {
+        let sweep = match engine.game().is_grundys_game() {
+            true => {
                 let kernel = req.grundy.kernel.unwrap_or_else(GrundyKernel::detect);
                 let mut s = FastSweep::restore_with_window(checkpoint, kernel, window).map_err(|e| refuse(&e))?;
                 s.set_threads(if req.grundy.single_thread { 1 } else { 2 });
                 Engineered::Grundy(Box::new(s))
             }
-            _ => {
+            false => {
                 let code = req.game.octal().expect("an octal game");
                 let s = OctalSweep::restore(code, checkpoint).map_err(|e| refuse(&e))?;
                 let expected = window.map(|w| w.max(crate::engine::octal::MIN_WINDOW));
@@ -202,7 +203,7 @@ impl Session {
 impl Sweep {
     fn estimate(engine: &Engine, req: &SweepRequest) -> Result<Cost, AskError> {
         Ok(match req.window(engine).map(|w| w as u64) {
-            Some(w) if engine.kind() == EngineKind::GrundySweep => {
+            Some(w) if engine.game().is_grundys_game() => {
                 let full = engine.cost(req.to);
                 Cost { bytes: w.min(req.to).saturating_mul(engine.bytes_per_heap()), seconds: full.seconds }
             }

@@ -12,7 +12,7 @@
 //! | Grundy's sweep | linear | a time a heap by the CPU's stage-2 kernel (the sparse space stays small: 1,287 sparse heaps below 2^26) |
 //! | octal sweep | linear while the sparse space stays small; n^2 for codes that turn to the dense kernel | a time a heap, and for codes whose sweep a probe to 2^14 heaps finds dense, a time a split (n^2 / 4 a kind of split) |
 
-use super::{Engine, EngineKind};
+use super::Engine;
 use crate::game::{Game, TakeAndBreak};
 
 /// What computing G(0..n) is expected to cost: a plan, not a promise (the sparse sweeps
@@ -43,7 +43,7 @@ const DEFINITION_SECONDS_PER_THREE: f64 = 5.5e-9;
 /// runs, values widened to u32 included: AVX-512 2^22 in 2.4 s here; AVX2 about twice that
 /// (`runs/bench/2026-12-01-avx2-epyc.md`: 60.9 s against 27.9 s at 2^26); the portable
 /// kernel 29 to 32 s at 2^22 (issue 29).
-fn grundy_seconds_per_heap() -> f64 {
+pub(crate) fn grundy_seconds_per_heap() -> f64 {
     match crate::engine::grundy::fast::GrundyKernel::detect() {
         crate::engine::grundy::fast::GrundyKernel::Avx512 => 6.0e-7,
         crate::engine::grundy::fast::GrundyKernel::Avx2 => 1.3e-6,
@@ -58,7 +58,7 @@ pub const WINDOW_BYTES_PER_HEAP: u64 = 6;
 
 /// Seconds a heap of the octal sweep takes while its sparse space stays small (.6 to 2^21
 /// in 3.2 s; most octal games are faster, some much slower: see the module doc).
-const OCTAL_SECONDS_PER_HEAP: f64 = 1.5e-6;
+pub(crate) const OCTAL_SECONDS_PER_HEAP: f64 = 1.5e-6;
 
 /// Seconds a split takes the octal sweep's dense kernel (`octal::dense`), which marks every
 /// split of every heap on both threads: n^2 / 4 splits a kind of split (a digit with 4).
@@ -77,33 +77,23 @@ const DENSE_SECONDS_PER_SPLIT: f64 = 5.5e-10;
 /// 0.07 s. Smaller tables are costed as dense: at most 0.15 s a kind of split.
 const OCTAL_PROBE_HEAPS: usize = 1 << 15;
 
-/// Whether each octal code's sweep ran the dense kernel at [`OCTAL_PROBE_HEAPS`], by code:
-/// the cost of a table is asked many times (a refusal bisects for what fits, the ETA asks
-/// at every report), the probe once.
-static DENSE_AT_PROBE: std::sync::Mutex<std::collections::BTreeMap<String, bool>> =
-    std::sync::Mutex::new(std::collections::BTreeMap::new());
-
 /// Whether the octal sweep of `t` marks every split (the dense kernel) past
-/// [`OCTAL_PROBE_HEAPS`]: computed once by running the sweep that far. The digits alone do
-/// not say it (.06 and .6 differ by one digit: 40 % of .06's heaps are sparse under every
-/// rule, a handful of .6's).
-fn dense_at_probe(t: &TakeAndBreak) -> bool {
-    let key = t.code().to_string();
-    let cached = DENSE_AT_PROBE.lock().unwrap_or_else(|e| e.into_inner()).get(&key).copied();
-    if let Some(dense) = cached {
-        return dense;
-    }
-    let dense = crate::engine::octal::OctalSweep::auto(t, OCTAL_PROBE_HEAPS).map(|s| s.is_dense()).unwrap_or(false);
-    DENSE_AT_PROBE.lock().unwrap_or_else(|e| e.into_inner()).insert(key, dense);
-    dense
+/// [`OCTAL_PROBE_HEAPS`]: learned once a game by running the sweep that far (the cost of a
+/// table is asked many times: a refusal bisects for what fits, the ETA asks at every
+/// report). The digits alone do not say it (.06 and .6 differ by one digit: 40 % of .06's
+/// heaps are sparse under every rule, a handful of .6's).
+fn dense_at_probe(game: &Game, t: &TakeAndBreak) -> bool {
+    game.fact("octal sweep dense at the probe", || {
+        u64::from(crate::engine::octal::OctalSweep::auto(t, OCTAL_PROBE_HEAPS).is_ok_and(|s| s.is_dense()))
+    }) != 0
 }
 
 /// Seconds the octal sweep takes for G(0..n): linear while the sparse space stays small,
 /// and for codes whose sweep turns to the dense kernel (seen by a probe) a stamp for every
 /// split of every heap (issue 35: .06 to 2^18 was estimated at 0.4 s and took 30).
-fn octal_seconds(t: &TakeAndBreak, n: f64) -> f64 {
+pub(crate) fn octal_seconds(game: &Game, t: &TakeAndBreak, n: f64) -> f64 {
     let kinds = t.digits().iter().filter(|&&d| d & 4 != 0).count() as f64;
-    let dense = kinds > 0.0 && (n <= OCTAL_PROBE_HEAPS as f64 || dense_at_probe(t));
+    let dense = kinds > 0.0 && (n <= OCTAL_PROBE_HEAPS as f64 || dense_at_probe(game, t));
     let splits = if dense { kinds * n * n / 4.0 } else { 0.0 };
     n * OCTAL_SECONDS_PER_HEAP + splits * DENSE_SECONDS_PER_SPLIT
 }
@@ -116,28 +106,13 @@ impl Engine {
     /// read in place by the helper thread; four bytes once a value passes 16 bits),
     /// the definition its u32 values.
     pub fn bytes_per_heap(&self) -> u64 {
-        match self.kind {
-            EngineKind::ClosedForm => 0,
-            EngineKind::GrundySweep => 6,
-            EngineKind::OctalSweep => 3,
-            EngineKind::Definition => 4,
-        }
+        self.kind.0.bytes_per_heap()
     }
 
     /// What G(0..n) costs.
     pub fn cost(&self, n: u64) -> Cost {
-        let nf = n as f64;
         let bytes = n.saturating_mul(self.bytes_per_heap());
-        let seconds = match self.kind {
-            EngineKind::ClosedForm => nf * self.game.closed_form_seconds(),
-            EngineKind::GrundySweep => nf * grundy_seconds_per_heap(),
-            EngineKind::OctalSweep => match self.game.octal() {
-                Some(t) => octal_seconds(t, nf),
-                None => nf * OCTAL_SECONDS_PER_HEAP,
-            },
-            EngineKind::Definition => definition_seconds(&self.game, nf),
-        };
-        Cost { bytes, seconds }
+        Cost { bytes, seconds: self.kind.0.seconds(&self.game, n as f64) }
     }
 
     /// Seconds left, following the model: `elapsed` seconds computed G(0..done) of
@@ -372,24 +347,18 @@ pub fn misere_quotient_cost(game: &Game, n: u64) -> Cost {
 }
 
 /// How many heaps (0..h0) the probe computes within its small limits, at most
-/// [`MISERE_PROBE_HEAPS`] + 1: once a game (a progress bar asks the model at every heap);
-/// games on a graph, whose names two files may share, each time.
+/// [`MISERE_PROBE_HEAPS`] + 1: once a game (a progress bar asks the model at every heap).
 fn misere_probe(game: &Game) -> u64 {
-    static PROBED: std::sync::Mutex<std::collections::BTreeMap<String, u64>> =
-        std::sync::Mutex::new(std::collections::BTreeMap::new());
-    let remembered = game.largest_heap().is_none();
-    let cached = PROBED.lock().unwrap_or_else(|e| e.into_inner()).get(&game.name()).copied();
-    if let Some(h) = cached.filter(|_| remembered) {
-        return h;
-    }
-    let to = MISERE_PROBE_HEAPS.min(game.largest_heap().unwrap_or(u64::MAX));
-    let h = crate::engine::misere::orders(game, to, MISERE_PROBE).len() as u64;
-    // A finite game that ran out of heaps within the limits stays small throughout.
-    let h = if h > to { MISERE_PROBE_HEAPS + 1 } else { h };
-    if remembered {
-        PROBED.lock().unwrap_or_else(|e| e.into_inner()).insert(game.name(), h);
-    }
-    h
+    game.fact("misère quotient's heaps within the probe", || {
+        let to = MISERE_PROBE_HEAPS.min(game.largest_heap().unwrap_or(u64::MAX));
+        let h = crate::engine::misere::orders(game, to, MISERE_PROBE).len() as u64;
+        // A finite game that ran out of heaps within the limits stays small throughout.
+        if h > to {
+            MISERE_PROBE_HEAPS + 1
+        } else {
+            h
+        }
+    })
 }
 
 /// The misère quotient of heaps 0..=n within `limits`, or why not, with the largest bound
@@ -445,7 +414,7 @@ pub fn genus_cost(n: u64) -> Cost {
 
 /// Seconds the definition takes for G(0..n): the options it looks at, by how many heaps
 /// they leave (the shape each kind states: [`Game::definition_work`]).
-fn definition_seconds(game: &Game, n: f64) -> f64 {
+pub(crate) fn definition_seconds(game: &Game, n: f64) -> f64 {
     let work = game.definition_work(n);
     work.takes * DEFINITION_SECONDS_PER_TAKE
         + work.splits * DEFINITION_SECONDS_PER_SPLIT

@@ -3,10 +3,17 @@
 //!
 //! | engine | applies to | folder |
 //! |---|---|---|
-//! | [`EngineKind::ClosedForm`] | Nim, take-at-most-half: one heap at any n < 2^64 | [`closed`] |
-//! | [`EngineKind::GrundySweep`] | Grundy's game | [`grundy`] |
-//! | [`EngineKind::OctalSweep`] | octal codes (digits below 8, no `!`) | [`octal`] |
-//! | [`EngineKind::Definition`] | every game | [`definition`] |
+//! | closed form | Nim, take-at-most-half: one heap at any n < 2^64 | [`closed`] |
+//! | Grundy's-game sparse sweep | Grundy's game | [`grundy`] |
+//! | octal sparse sweep | octal codes (digits below 8, no `!`) | [`octal`] |
+//! | definition | every game | [`definition`] |
+//!
+//! Each engine is behind the [`strategy::Strategy`] trait (what it applies to, its cost
+//! model, a computation that can be extended, cancelled and checkpointed), adapted in
+//! `wrappers.rs`, where the one list of engines is; the engines' folders know nothing of
+//! the chooser. What only one engine has (the octal sweep's rule, Grundy's sweep's
+//! statistics, a window) is asked of that engine's own type ([`Run::engine`]) or set in its
+//! own configuration (`grundy::Config`, `ask::OctalConfig`).
 //!
 //! What each costs (time and memory as n grows, with the constants measured here) is in
 //! [`cost`], the one source of the estimates, refusals and ETAs every front end shows.
@@ -16,7 +23,8 @@
 //! Misère play has its own engine, [`misere`] (the misère quotient, heap by heap, for every
 //! heap game; cost in its module documentation), reached through [`Engine::misere_quotient`].
 //!
-//! `Auto` takes the first row that applies; forcing an engine that does not apply is a
+//! `Auto` takes the engine whose model says the table costs least (the rows' order breaks
+//! ties); forcing an engine that does not apply is a
 //! typed error ([`EngineError::NotApplicable`]). Values leave an engine as `u32`
 //! ([`Wide`]); Grundy's game keeps `u16` inside its sweeps and is widened at this boundary.
 //! Progress is a callback (the core does no I/O).
@@ -26,11 +34,10 @@ use thiserror::Error;
 use crate::control::Cancel;
 
 use crate::game::Game;
-use closed::closed_form;
-use definition::{Sequence, ValuesError};
-use grundy::fast::{FastSweep, GrundyKernel};
+use definition::ValuesError;
 use grundy::sweep::SweepError;
-use octal::{OctalSweep, OctalSweepError};
+use octal::OctalSweepError;
+use strategy::Computation;
 
 pub use cost::{Cost, CostError, Limits};
 pub use definition::Wide;
@@ -44,6 +51,11 @@ pub mod grundy;
 mod held;
 pub mod misere;
 pub mod octal;
+pub mod strategy;
+mod wrappers;
+
+pub use strategy::EngineKind;
+pub use wrappers::OctalRun;
 
 /// Which engine the caller wants: `Auto` (the fastest that applies) or one forced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -78,40 +90,6 @@ impl EngineChoice {
             EngineChoice::Definition => "definition",
             EngineChoice::Sparse => "sparse",
             EngineChoice::Closed => "closed",
-        }
-    }
-}
-
-/// The engines, fastest first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EngineKind {
-    /// A proved formula: any heap at once.
-    ClosedForm,
-    /// `FastSweep`, the sparse-space sweep of Grundy's game.
-    GrundySweep,
-    /// The sparse-space sweep of octal games.
-    OctalSweep,
-    /// The mex definition.
-    Definition,
-}
-
-impl EngineKind {
-    /// The engine's name for people.
-    pub fn name(self) -> &'static str {
-        match self {
-            EngineKind::ClosedForm => "closed form",
-            EngineKind::GrundySweep => "Grundy's-game sparse sweep",
-            EngineKind::OctalSweep => "octal sparse sweep",
-            EngineKind::Definition => "definition",
-        }
-    }
-
-    /// The [`EngineChoice`] that forces this engine.
-    pub fn choice(self) -> EngineChoice {
-        match self {
-            EngineKind::ClosedForm => EngineChoice::Closed,
-            EngineKind::GrundySweep | EngineKind::OctalSweep => EngineChoice::Sparse,
-            EngineKind::Definition => EngineChoice::Definition,
         }
     }
 }
@@ -178,44 +156,35 @@ pub struct Engine {
     kind: EngineKind,
 }
 
+/// The size at which [`Engine::choose`] compares the engines' models: large enough that
+/// the sweeps' fixed costs do not decide, small enough that no model needs a probe
+/// (`cost::OCTAL_PROBE_HEAPS`).
+const CHOICE_HEAPS: f64 = 32768.0;
+
 impl Engine {
-    /// The engines that apply to `game`, fastest first (the definition always applies).
+    /// The engines that apply to `game`, in the order they are preferred on a tie (the
+    /// definition always applies, last).
     pub fn applicable(game: &Game) -> Vec<EngineKind> {
-        let mut kinds = Vec::new();
-        if game.has_closed_form() {
-            kinds.push(EngineKind::ClosedForm);
-        }
-        if game.is_grundys_game() {
-            kinds.push(EngineKind::GrundySweep);
-        }
-        if game.octal().is_some() {
-            kinds.push(EngineKind::OctalSweep);
-        }
-        kinds.push(EngineKind::Definition);
-        kinds
+        wrappers::ENGINES.iter().filter(|s| s.applies(game)).map(|&s| EngineKind(s)).collect()
     }
 
-    /// Picks the engine for `game`: the fastest that applies, or the one forced by `choice`
-    /// (an error if it does not apply).
+    /// Picks the engine for `game`: the one forced by `choice` (an error if none of its
+    /// kind applies), or with `Auto` the one whose model says G(0..2^15) costs least.
     pub fn choose(game: &Game, choice: EngineChoice) -> Result<Engine, EngineError> {
         let kinds = Engine::applicable(game);
         let kind = match choice {
-            EngineChoice::Auto => kinds[0],
-            EngineChoice::Definition => EngineKind::Definition,
-            EngineChoice::Sparse => *kinds.iter().find(|k| k.choice() == EngineChoice::Sparse).ok_or_else(|| {
-                EngineError::NotApplicable {
-                    engine: "sparse",
-                    game: game.name(),
-                    reason: "only Grundy's game and octal codes (digits below 8, no '!') have a sparse sweep",
-                }
+            EngineChoice::Auto => kinds
+                .iter()
+                .copied()
+                .min_by(|a, b| a.0.seconds(game, CHOICE_HEAPS).total_cmp(&b.0.seconds(game, CHOICE_HEAPS)))
+                .expect("the definition applies to every game"),
+            forced => kinds.iter().copied().find(|k| k.choice() == forced).ok_or_else(|| {
+                let reason = wrappers::ENGINES
+                    .iter()
+                    .find(|s| s.choice() == forced)
+                    .map_or("no engine of that kind", |s| s.applies_to());
+                EngineError::NotApplicable { engine: forced.name(), game: game.name(), reason }
             })?,
-            EngineChoice::Closed => {
-                *kinds.iter().find(|&&k| k == EngineKind::ClosedForm).ok_or_else(|| EngineError::NotApplicable {
-                    engine: "closed",
-                    game: game.name(),
-                    reason: "closed forms are proved only for Nim and take-at-most-half",
-                })?
-            }
         };
         Ok(Engine { game: game.clone(), kind })
     }
@@ -262,62 +231,31 @@ impl Engine {
 
     /// Whether the engine is a closed form: any heap at once, without a table of smaller heaps.
     pub fn is_closed_form(&self) -> bool {
-        self.kind == EngineKind::ClosedForm
+        self.kind.0.bytes_per_heap() == 0
     }
 
-    /// A computation of G(0..) that can be extended. The octal sweep chooses its mask when
-    /// first extended, from the values up to there (at most 2^16), and once more at 2^16
-    /// when it goes further; so a periodic game proved early costs only its proof.
+    /// A computation of G(0..) that can be extended.
     pub fn run(&self) -> Run {
-        let state = match self.kind {
-            EngineKind::ClosedForm => State::Closed { len: 0 },
-            EngineKind::GrundySweep => State::Grundy(Box::default()),
-            EngineKind::OctalSweep => State::Octal(None),
-            EngineKind::Definition => State::Definition(Sequence::new(self.game.clone())),
-        };
-        Run { game: self.game.clone(), state, room: 0, window: None, cancel: Cancel::never() }
+        Run { computation: self.kind.0.start(&self.game) }
     }
 
-    /// A computation that goes on from stored values G(0..len) under the sparse rule they
-    /// were computed with ([`Run::mask`], [`Run::heap_parity`]): a census raising its
-    /// budget continues an unsolved game instead of starting over. Only the octal sweep
-    /// resumes (the other engines are refused with [`EngineError::NotApplicable`]); the
-    /// values are trusted, so the caller checks them first.
-    pub fn resume(&self, values: Vec<Wide>, mask: Wide, heap_parity: bool) -> Result<Run, EngineError> {
-        let state = match (self.kind, &self.game) {
-            (EngineKind::OctalSweep, game) if game.octal().is_some() => {
-                let t = game.octal().expect("checked");
-                State::Octal(Some(Box::new(OctalSweep::from_values(t, values, mask, heap_parity)?)))
-            }
-            _ => {
-                return Err(EngineError::NotApplicable {
-                    engine: self.kind.choice().name(),
-                    game: self.game.name(),
-                    reason: "only the octal sweep goes on from stored values",
-                })
-            }
-        };
-        Ok(Run { game: self.game.clone(), state, room: 0, window: None, cancel: Cancel::never() })
+    /// A run that goes on from a computation made outside the chooser (an octal sweep
+    /// resumed from a census's stored values: [`OctalRun::of`]).
+    pub fn run_from(&self, computation: Box<dyn Computation>) -> Run {
+        Run { computation }
     }
 
     /// The computation a checkpoint holds ([`Run::checkpoint`]), for the engines that keep
     /// one (the two sweeps); refused when the bytes are damaged or of another game.
     pub fn restore(&self, bytes: &[u8]) -> Result<Run, EngineError> {
-        let state = match (self.kind, &self.game) {
-            (EngineKind::GrundySweep, _) => State::Grundy(Box::new(FastSweep::restore(bytes, GrundyKernel::detect())?)),
-            (EngineKind::OctalSweep, game) if game.octal().is_some() => {
-                let t = game.octal().expect("checked");
-                State::Octal(Some(Box::new(OctalSweep::restore(t, bytes)?)))
-            }
-            _ => {
-                return Err(EngineError::NotApplicable {
-                    engine: self.kind.choice().name(),
-                    game: self.game.name(),
-                    reason: "only the two sweeps keep checkpoints",
-                })
-            }
-        };
-        Ok(Run { game: self.game.clone(), state, room: 0, window: None, cancel: Cancel::never() })
+        match self.kind.0.restore(&self.game, bytes) {
+            Some(computation) => Ok(Run { computation: computation? }),
+            None => Err(EngineError::NotApplicable {
+                engine: self.kind.choice().name(),
+                game: self.game.name(),
+                reason: "only the two sweeps keep checkpoints",
+            }),
+        }
     }
 
     /// G(0..end), calling `progress(heaps done)` now and then.
@@ -328,38 +266,11 @@ impl Engine {
     }
 }
 
-enum State {
-    /// Values are computed on demand; `len` heaps are "known".
-    Closed {
-        len: usize,
-    },
-    Grundy(Box<FastSweep>),
-    /// Made when the first end is known (the mask is chosen from the values).
-    Octal(Option<Box<OctalSweep>>),
-    Definition(Sequence),
-}
-
-/// A computation of G(0..len) that can be extended ([`Engine::run`]).
+/// A computation of G(0..len) that can be extended ([`Engine::run`]), by whichever engine
+/// was chosen.
 pub struct Run {
-    game: Game,
-    state: State,
-    /// Room made for G(0..room) ([`Run::reserve`]).
-    room: usize,
-    /// Window mode for the octal sweep ([`Run::set_window`]): the window and the archive.
-    window: Option<(usize, bool)>,
-    /// Checked by the engine as it goes ([`Run::set_cancel`]).
-    cancel: Cancel,
+    computation: Box<dyn Computation>,
 }
-
-/// The definition reports its progress at least every this many options (a bound on the
-/// moves of each heap it computes), not only every 4096 heaps.
-const DEFINITION_REPORT_OPTIONS: u64 = 1 << 22;
-
-/// The octal sweep chooses its rule again at every doubling from here to
-/// [`REFINE_MASK_AT`], from the values of the last half.
-const REFINE_MASK_FROM: usize = 1 << 12;
-/// The last heap where the octal sweep chooses its rule again, from G(2^15..2^16).
-const REFINE_MASK_AT: usize = 1 << 16;
 
 impl Run {
     /// Makes room for G(0..end) at once, for a run extended in steps (a period search): an
@@ -367,116 +278,24 @@ impl Run {
     /// beside the new one (`grundy values` of .6 peaked a quarter above its values). Pages
     /// not yet written take no memory.
     pub fn reserve(&mut self, end: usize) {
-        self.room = self.room.max(end);
-        if let State::Octal(Some(s)) = &mut self.state {
-            s.reserve_to(end);
-        }
+        self.computation.reserve(end);
     }
 
     /// Stops [`Run::extend_to`] with [`EngineError::Cancelled`] soon after `cancel` is set
     /// (within a fraction of a second in every engine); the values held are then whole, so
     /// the run can be extended again or saved.
     pub fn set_cancel(&mut self, cancel: Cancel) {
-        match &mut self.state {
-            State::Grundy(s) => s.set_cancel(cancel.clone()),
-            State::Octal(Some(s)) => s.set_cancel(cancel.clone()),
-            State::Closed { .. } | State::Octal(None) | State::Definition(_) => {}
-        }
-        self.cancel = cancel;
-    }
-
-    /// Window mode (octal sweeps only): keep G(0..window) and the latest values, and with
-    /// `archive` the others packed (see [`OctalSweep::set_window`]), so that memory does not
-    /// grow (or grows by the bits of a value) with N. Only the values held can then be read
-    /// ([`Run::get`]): a table is written as it grows. Set before the run is extended.
-    pub fn set_window(&mut self, window: usize, archive: bool) -> Result<(), EngineError> {
-        match &self.state {
-            State::Octal(None) => {
-                self.window = Some((window, archive));
-                Ok(())
-            }
-            _ => Err(EngineError::NotApplicable {
-                engine: self.kind_name(),
-                game: self.game.name(),
-                reason: "window mode is for the octal sweep, set before the run is extended",
-            }),
-        }
-    }
-
-    fn kind_name(&self) -> &'static str {
-        match &self.state {
-            State::Closed { .. } => EngineKind::ClosedForm.name(),
-            State::Grundy(_) => EngineKind::GrundySweep.name(),
-            State::Octal(_) => EngineKind::OctalSweep.name(),
-            State::Definition(_) => EngineKind::Definition.name(),
-        }
+        self.computation.set_cancel(cancel);
     }
 
     /// Computes until G(0..end) are known.
     pub fn extend_to(&mut self, end: usize, progress: &mut dyn FnMut(u64)) -> Result<(), EngineError> {
-        match &mut self.state {
-            State::Closed { len } => {
-                *len = (*len).max(end);
-                progress(*len as u64);
-            }
-            State::Grundy(sweep) => sweep.run_to_with(end as u64, &mut *progress)?,
-            State::Octal(sweep) => {
-                let s = match sweep {
-                    Some(s) => s,
-                    None => {
-                        let t = self.game.octal().expect("octal sweeps are of octal games");
-                        let first = OctalSweep::auto_with(t, end.min(REFINE_MASK_AT), self.cancel.clone())?;
-                        let s = sweep.insert(Box::new(first));
-                        if let Some((window, archive)) = self.window {
-                            s.set_window(window)?;
-                            if archive {
-                                s.set_archive();
-                            }
-                        }
-                        s
-                    }
-                };
-                s.reserve_to(self.room);
-                // The rule is chosen again at every doubling up to 2^16, as OctalSweep::auto
-                // does, however the run is extended: once at 2^16 only left .36 a rule
-                // from 512 heaps up to there, where the sweep spent half its time to 2^21.
-                let mut at = REFINE_MASK_FROM;
-                while at <= REFINE_MASK_AT {
-                    if s.len() <= at && end > at {
-                        s.run_to_with(at, &mut *progress)?;
-                        s.refine_mask(at / 2)?;
-                    }
-                    at *= 2;
-                }
-                s.run_to_with(end, &mut *progress)?;
-            }
-            State::Definition(seq) => {
-                // Reported every 4096 heaps or every 2^22 options (about 20 ms), whichever
-                // comes first: cubic work (.f) went quiet for a minute between reports.
-                let mut options = 0u64;
-                while seq.len() < end {
-                    self.cancel.check()?;
-                    seq.step()?;
-                    options += self.game.heap_move_bound(seq.len() as u64);
-                    if seq.len() & 0xfff == 0 || options >= DEFINITION_REPORT_OPTIONS {
-                        progress(seq.len() as u64);
-                        options = 0;
-                    }
-                }
-                progress(seq.len() as u64);
-            }
-        }
-        Ok(())
+        self.computation.extend_to(end, progress)
     }
 
     /// Heaps known: G(0..len).
     pub fn len(&self) -> usize {
-        match &self.state {
-            State::Closed { len } => *len,
-            State::Grundy(s) => s.len() as usize,
-            State::Octal(s) => s.as_ref().map_or(0, |s| s.len()),
-            State::Definition(s) => s.len(),
-        }
+        self.computation.len()
     }
 
     /// Whether no value is known yet.
@@ -486,85 +305,34 @@ impl Run {
 
     /// G(n); n must be below [`Run::len`] unless the engine is a closed form.
     pub fn get(&self, n: usize) -> u64 {
-        match &self.state {
-            State::Closed { .. } => closed_form(&self.game, n as u64),
-            State::Grundy(s) => s.values()[n] as u64,
-            State::Octal(s) => s.as_ref().expect("values computed").get(n) as u64,
-            State::Definition(s) => s.values()[n] as u64,
-        }
+        self.computation.get(n)
     }
 
     /// The values held, or `None` for a closed form (which holds none).
     pub fn held(&self) -> Option<Values<'_>> {
-        match &self.state {
-            State::Closed { .. } => None,
-            State::Grundy(s) => Some(Values::Narrow(s.values())),
-            State::Octal(s) => Some(s.as_ref().map_or(Values::Wide(&[]), |s| s.values())),
-            State::Definition(s) => Some(Values::Wide(s.values())),
-        }
+        self.computation.held()
     }
 
     /// The sparse heaps a sparse sweep found below `end`, as (how many, the last heap):
     /// `None` for the other engines.
     pub fn sparse_heaps_below(&self, end: u64) -> Option<(usize, Option<u64>)> {
-        let heaps: Vec<u64> = match &self.state {
-            State::Grundy(s) => s.stats().sparse_heaps.iter().map(|h| h.heap).collect(),
-            State::Octal(Some(s)) => s.sparse_heaps().iter().map(|h| h.0 as u64).collect(),
-            _ => return None,
-        };
-        let below: Vec<u64> = heaps.into_iter().filter(|&h| h < end).collect();
-        Some((below.len(), below.last().copied()))
+        self.computation.sparse_heaps_below(end)
     }
 
-    /// What the sweep of Grundy's game recorded (sparse heaps, records, every value's count
-    /// and last heap, scan lengths); `None` for the other engines.
-    pub fn grundy_stats(&self) -> Option<&crate::SweepStats> {
-        match &self.state {
-            State::Grundy(s) => Some(s.stats()),
-            _ => None,
-        }
-    }
-
-    /// Whether heap `n` (held) is sparse under the octal sweep's rule (its mask, and the
-    /// heap's parity when [`OctalSweep::heap_parity`] is on); `None` for the other engines.
-    pub fn is_sparse_heap(&self, n: usize) -> Option<bool> {
-        match &self.state {
-            State::Octal(Some(s)) => Some(s.is_sparse_heap(n, s.get(n))),
-            _ => None,
-        }
-    }
-
-    /// Whether the octal sweep's rule includes the heap's parity (see
-    /// [`OctalSweep::heap_parity`]); false for the other engines.
-    pub fn heap_parity(&self) -> bool {
-        matches!(&self.state, State::Octal(Some(s)) if s.heap_parity())
-    }
-
-    /// The octal sweep's sparse/common mask, if this is one.
-    pub fn mask(&self) -> Option<Wide> {
-        match &self.state {
-            State::Octal(Some(s)) => Some(s.mask()),
-            _ => None,
-        }
+    /// The engine's own type, for what only that engine knows (an octal sweep's rule:
+    /// `run.engine::<OctalRun>()`); `None` when another engine runs.
+    pub fn engine<T: 'static>(&self) -> Option<&T> {
+        self.computation.as_any().downcast_ref::<T>()
     }
 
     /// The computation's state as checkpoint bytes ([`Engine::restore`] goes on from
     /// them), for the engines that keep one (the two sweeps).
     pub fn checkpoint(&mut self) -> Option<Vec<u8>> {
-        match &mut self.state {
-            State::Grundy(s) => Some(s.checkpoint()),
-            State::Octal(Some(s)) => Some(s.checkpoint()),
-            State::Closed { .. } | State::Octal(None) | State::Definition(_) => None,
-        }
+        self.computation.checkpoint()
     }
 
     /// G(0..len) as wide values.
     pub fn into_values(self) -> Vec<Wide> {
-        match self.state {
-            State::Closed { len } => (0..len as u64).map(|n| closed_form(&self.game, n) as Wide).collect(),
-            State::Grundy(s) => s.values().iter().map(|&v| Wide::from(v)).collect(),
-            State::Octal(s) => s.map(|s| s.into_values()).unwrap_or_default(),
-            State::Definition(s) => s.into_values(),
-        }
+        self.computation.into_values()
     }
 }

@@ -239,19 +239,30 @@ pub(crate) fn same_as<K: Kind + PartialEq>(kind: &K, other: &dyn Kind) -> bool {
     other.as_any().downcast_ref::<K>() == Some(kind)
 }
 
-/// A game: one kind behind one name. Cheap to clone (the kind is shared).
+/// A game: one kind behind one name. Cheap to clone (the kind and what was learned of it
+/// are shared).
 #[derive(Clone)]
-pub struct Game(Arc<dyn Kind>);
+pub struct Game(Arc<Held>);
+
+/// What a [`Game`] shares among its clones.
+struct Held {
+    kind: Box<dyn Kind>,
+    /// Facts an engine's cost model learned of this game by running it a little (whether
+    /// the octal sweep turns dense, how far a misère quotient stays small): asked again at
+    /// every progress report and bisection, learned once. They live with the game, so the
+    /// caller that keeps the game keeps them and the core holds no global state.
+    facts: std::sync::Mutex<std::collections::BTreeMap<&'static str, u64>>,
+}
 
 impl std::fmt::Debug for Game {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Game({})", self.0.name())
+        write!(f, "Game({})", self.0.kind.name())
     }
 }
 
 impl PartialEq for Game {
     fn eq(&self, other: &Game) -> bool {
-        self.0.same(&*other.0)
+        self.0.kind.same(&*other.0.kind)
     }
 }
 
@@ -260,7 +271,7 @@ impl Eq for Game {}
 impl Game {
     /// The game of a kind.
     pub fn new(kind: impl Kind) -> Game {
-        Game(Arc::new(kind))
+        Game(Arc::new(Held { kind: Box::new(kind), facts: Default::default() }))
     }
 
     /// Parses a game: a name of the [`catalog`] (`kayles`, `dominoes`, ...), or a text each
@@ -289,14 +300,25 @@ impl Game {
         GraphGame::parse(label, text).map(Game::new)
     }
 
+    /// A fact about this game that `learn` finds (slowly), learned once and kept with the
+    /// game and its clones: the cost models' probes.
+    pub(crate) fn fact(&self, name: &'static str, learn: impl FnOnce() -> u64) -> u64 {
+        let known = self.0.facts.lock().unwrap_or_else(|e| e.into_inner()).get(name).copied();
+        known.unwrap_or_else(|| {
+            let value = learn();
+            self.0.facts.lock().unwrap_or_else(|e| e.into_inner()).insert(name, value);
+            value
+        })
+    }
+
     /// The kind.
     pub fn kind(&self) -> &dyn Kind {
-        &*self.0
+        &*self.0.kind
     }
 
     /// A short name for people.
     pub fn name(&self) -> String {
-        self.0.name()
+        self.0.kind.name()
     }
 
     /// The rules in one line: the catalog's words for a game it names, otherwise written
@@ -304,92 +326,92 @@ impl Game {
     pub fn rules(&self) -> String {
         match catalog::entry_of(self) {
             Some(entry) => entry.rules.to_string(),
-            None => self.0.rules(),
+            None => self.0.kind.rules(),
         }
     }
 
     /// The rule of a heap's moves in a form that lets them be counted without listing them
     /// (positions too large to list, [`crate::position::large`]).
     pub fn move_rule(&self) -> MoveRule<'_> {
-        self.0.move_rule()
+        self.0.kind.move_rule()
     }
 
     /// The game's code when it is an octal game (digits below 8, no `!`; Grundy's game is
     /// not): the games of the octal sweep.
     pub fn octal(&self) -> Option<&TakeAndBreak> {
-        self.0.octal()
+        self.0.kind.octal()
     }
 
     /// Whether this is Grundy's game.
     pub fn is_grundys_game(&self) -> bool {
-        self.0.is_grundys_game()
+        self.0.kind.is_grundys_game()
     }
 
     /// G(n) by a proved closed form, for the games that have one.
     pub fn closed_form(&self, n: u64) -> Option<u64> {
-        self.0.closed_form(n)
+        self.0.kind.closed_form(n)
     }
 
     /// Whether the game has a proved closed form.
     pub fn has_closed_form(&self) -> bool {
-        self.0.closed_form(0).is_some()
+        self.0.kind.closed_form(0).is_some()
     }
 
     /// Seconds the closed form takes a value, into a table.
     pub fn closed_form_seconds(&self) -> f64 {
-        self.0.closed_form_seconds()
+        self.0.kind.closed_form_seconds()
     }
 
     /// The largest heap the game has, for a finite game (a graph: its vertices); `None` when
     /// every heap size is a position.
     pub fn largest_heap(&self) -> Option<u64> {
-        self.0.largest_heap()
+        self.0.kind.largest_heap()
     }
 
     /// For a finite game (a graph), an upper bound on the positions a search from `heaps`
     /// visits; `None` for heap games, whose searches are bounded by their stones.
     pub fn search_positions(&self, heaps: &[u64]) -> Option<u64> {
-        self.0.search_positions(heaps)
+        self.0.kind.search_positions(heaps)
     }
 
     /// The heap a vertex's name stands for, on a graph; `None` for an unknown name and for
     /// every other game (whose heaps are counts, read by the front end's count parser).
     pub fn heap_named(&self, text: &str) -> Option<u64> {
-        self.0.heap_named(text.trim())
+        self.0.kind.heap_named(text.trim())
     }
 
     /// How heap `n` is written for people: a vertex's name on a graph, the number otherwise.
     pub fn heap_name(&self, n: u64) -> String {
-        self.0.heap_name(n)
+        self.0.kind.heap_name(n)
     }
 
     /// The periodicity theorem that covers this game, if one does (octal codes and finite
     /// subtraction sets).
     pub fn periodicity_theorem(&self) -> Option<PeriodicityTheorem> {
-        self.0.periodicity_theorem()
+        self.0.kind.periodicity_theorem()
     }
 
     /// Whether misère play has an exact rule at any size (misère Nim's).
     pub fn has_misere_nim_rule(&self) -> bool {
-        self.0.has_misere_nim_rule()
+        self.0.kind.has_misere_nim_rule()
     }
 
     /// An upper bound on the moves from one heap of `n`, in any convention, found without
     /// listing them: so that a position whose moves would not fit in memory is refused
     /// before they are listed.
     pub fn heap_move_bound(&self, n: u64) -> u64 {
-        self.0.heap_move_bound(n)
+        self.0.kind.heap_move_bound(n)
     }
 
     /// The values of the options of heap `n`, given `g` = G(0..n): what the mex definition
     /// takes the mex of.
     pub fn option_values<'a>(&'a self, n: usize, g: &'a [u32]) -> Box<dyn Iterator<Item = u32> + 'a> {
-        self.0.option_values(n, g)
+        self.0.kind.option_values(n, g)
     }
 
     /// The options the definition looks at for G(0..n), by kind of option.
     pub fn definition_work(&self, n: f64) -> Work {
-        self.0.definition_work(n)
+        self.0.kind.definition_work(n)
     }
 }
 
@@ -460,7 +482,7 @@ pub struct HeapMove {
 
 impl HeapGame for Game {
     fn heap_moves(&self, n: u64) -> Vec<HeapMove> {
-        self.0.heap_moves(n)
+        self.0.kind.heap_moves(n)
     }
 }
 

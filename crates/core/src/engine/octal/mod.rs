@@ -40,6 +40,7 @@ mod checkpoint;
 mod dense;
 mod error;
 mod mask;
+mod refine;
 mod scalar;
 mod store;
 mod window;
@@ -224,56 +225,6 @@ impl OctalSweep {
         s.set_rule(mask)?;
         s.weigh_sparse(s.len() / 2);
         Ok(s)
-    }
-
-    /// A sweep with its mask chosen automatically: the [`best_mask`] of the heaps n0/2 .. n0
-    /// (n0 = 4096), then, if `end` is larger, refined the same way at every doubling up to
-    /// 2^16 (on heaps n/2 .. n, computed under the mask chosen before). Works for every octal code, including
-    /// those whose values keep growing (one bit above the largest value is allowed).
-    pub fn auto(game: &TakeAndBreak, end: usize) -> Result<OctalSweep, OctalSweepError> {
-        OctalSweep::auto_with(game, end, Cancel::never())
-    }
-
-    /// [`OctalSweep::auto`], stopped by `cancel` (kept by the sweep: [`OctalSweep::set_cancel`]).
-    pub fn auto_with(game: &TakeAndBreak, end: usize, cancel: Cancel) -> Result<OctalSweep, OctalSweepError> {
-        let first_end = 4096.min(end.max(64));
-        let mut s = OctalSweep::new(game, 1)?;
-        s.set_cancel(cancel);
-        s.run_to(first_end)?;
-        s.refine_mask(first_end / 2)?;
-        if end > 4 * first_end {
-            // Refined at every doubling, not only at the end: a mask chosen on few heaps can
-            // leave a third of the next ones sparse (.6: mask 6e from 2^12 heaps, 1ee from
-            // 2^13 on), and stage 1 costs the sparse heaps times the heaps.
-            let n1 = (1 << 16).min(end);
-            let mut n = first_end;
-            while n < n1 {
-                n = (2 * n).min(n1);
-                s.run_to(n)?;
-                s.refine_mask(n / 2)?;
-            }
-        }
-        Ok(s)
-    }
-
-    /// Chooses the rule again on the heaps `from..` (the [`best_mask`], or the heap-parity
-    /// rule when it is much better there: see [`OctalSweep::heap_parity`]).
-    pub fn refine_mask(&mut self, from: usize) -> Result<(), OctalSweepError> {
-        let (mask, parity) = best_rule(&self.values.to_wide(), from, self.take_parity);
-        if (mask, parity) != (self.mask, self.parity) {
-            self.parity = parity;
-            self.set_rule(mask)?;
-        }
-        self.weigh_sparse(from);
-        Ok(())
-    }
-
-    /// Weighs the share of the heaps `from..` that the rule leaves sparse.
-    /// (Places in the buffer, as `from`: the sparse heaps are listed by place too.)
-    fn weigh_sparse(&mut self, from: usize) {
-        let heaps = self.values.len().saturating_sub(from).max(1);
-        let sparse = self.sparse.len() - self.sparse.partition_point(|&(r, _)| r < from);
-        self.sparse_share = sparse * 64 / heaps;
     }
 
     /// Whether the next heaps are computed by the dense kernel (values below 2^15): when it
