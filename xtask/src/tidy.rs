@@ -53,7 +53,8 @@ const GAME_KIND_OWNERS: &[&str] = &["crates/core/src/game/", "crates/core/src/en
 /// - every `unsafe` block and `unsafe impl` has a `// SAFETY:` comment on its line or on
 ///   the comment lines just above it (clippy's `undocumented_unsafe_blocks` checks the same
 ///   where it builds; this keeps it in every file, test code included);
-/// - no `#[ignore]` without a reason string (`#[ignore = "why"]`).
+/// - no `#[ignore]` without a reason string (`#[ignore = "why"]`);
+/// - no import circle among the modules of one folder of a crate ([`import_circles`]).
 pub fn check(root: &Path) -> Vec<String> {
     let mut problems = Vec::new();
     let mut files = Vec::new();
@@ -148,6 +149,7 @@ pub fn check(root: &Path) -> Vec<String> {
             problems.push(format!("crates/{lib}/src/lib.rs: lacks #![deny(missing_docs)]"));
         }
     }
+    problems.extend(import_circles(root));
     let manifest = fs::read_to_string(root.join("crates/core/Cargo.toml")).unwrap_or_default();
     let found = dependencies(&manifest);
     if found != CORE_DEPENDENCIES {
@@ -284,4 +286,153 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
             out.push(path);
         }
     }
+}
+
+/// The import circles inside each library crate's `src/`, one line each ("in
+/// crates/core/src/position: model -> large -> model"): for every reference from one
+/// module to another (`crate::a::b`, `super::b`, also in `use` groups), an edge between
+/// the two children of their nearest common module on the way to each; a circle among the
+/// children of one module means neither can be read, tested or moved without the other.
+/// A reference to an ancestor's own items (the trait an engine implements) is no edge, nor
+/// is one from test code (`tests.rs`, `*_tests.rs`, after `#[cfg(test)]`).
+fn import_circles(root: &Path) -> Vec<String> {
+    let mut problems = Vec::new();
+    let Ok(crates) = fs::read_dir(root.join("crates")) else { return problems };
+    let mut dirs: Vec<PathBuf> = crates.filter_map(|e| e.ok().map(|e| e.path().join("src"))).collect();
+    dirs.sort();
+    for src in dirs {
+        let mut files = Vec::new();
+        rust_files(&src, &mut files);
+        // Each file's module path, from the crate root: lib.rs and main.rs are [], a/mod.rs
+        // and a.rs are ["a"].
+        let modules: Vec<(Vec<String>, String)> = files
+            .iter()
+            .filter_map(|path| {
+                let rel = path.strip_prefix(&src).ok()?.to_string_lossy().replace('\\', "/");
+                let mut parts: Vec<String> = rel.trim_end_matches(".rs").split('/').map(String::from).collect();
+                if matches!(parts.last().map(String::as_str), Some("mod" | "lib" | "main")) {
+                    parts.pop();
+                }
+                // Tests may reach any module they test.
+                let name = parts.last().map_or("", String::as_str);
+                if rel.starts_with("bin/") || name == "tests" || name.ends_with("_tests") {
+                    return None;
+                }
+                let text = fs::read_to_string(path).unwrap_or_default();
+                let code = text.split("#[cfg(test)]").next().unwrap_or("").to_string();
+                Some((parts, code))
+            })
+            .collect();
+        let known: std::collections::BTreeSet<Vec<String>> = modules.iter().map(|(m, _)| m.clone()).collect();
+        let mut edges: std::collections::BTreeMap<Vec<String>, std::collections::BTreeSet<(String, String)>> =
+            Default::default();
+        for (module, text) in &modules {
+            for target in referenced_modules(module, text, &known) {
+                let common = module.iter().zip(&target).take_while(|(a, b)| a == b).count();
+                // The target is the module itself or an ancestor (its own items): no edge.
+                if common == target.len() || common == module.len() {
+                    continue;
+                }
+                edges
+                    .entry(module[..common].to_vec())
+                    .or_default()
+                    .insert((module[common].clone(), target[common].clone()));
+            }
+        }
+        for (parent, pairs) in edges {
+            if let Some(circle) = find_circle(&pairs) {
+                let place =
+                    std::iter::once(src.strip_prefix(root).unwrap_or(&src).to_string_lossy().replace('\\', "/"))
+                        .chain(parent.iter().cloned())
+                        .collect::<Vec<_>>()
+                        .join("/");
+                problems.push(format!(
+                    "{place}: an import circle {}; move what both need into a module of its own",
+                    circle.join(" -> ")
+                ));
+            }
+        }
+    }
+    problems
+}
+
+/// The modules (of `known`) that `text`, the file of `module`, names by a `crate::` or
+/// `super::` path: the longest known prefix of each path.
+fn referenced_modules(
+    module: &[String],
+    text: &str,
+    known: &std::collections::BTreeSet<Vec<String>>,
+) -> Vec<Vec<String>> {
+    let mut found = Vec::new();
+    for line in code_lines(text) {
+        for start in ["crate::", "super::"] {
+            for (at, _) in line.match_indices(start) {
+                let before = line[..at].chars().next_back();
+                if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+                    continue;
+                }
+                let mut base: Vec<String> = if start == "crate::" { Vec::new() } else { module.to_vec() };
+                let mut rest = &line[at..];
+                // `super::super::x` climbs once a `super`.
+                while let Some(r) = rest.strip_prefix("super::") {
+                    base.pop();
+                    rest = r;
+                }
+                let rest = rest.strip_prefix("crate::").unwrap_or(rest);
+                let items: Vec<&str> = match rest.strip_prefix('{') {
+                    Some(group) => group.split('}').next().unwrap_or("").split(',').collect(),
+                    None => vec![rest],
+                };
+                for item in items {
+                    let mut path = base.clone();
+                    for segment in item.trim().split("::") {
+                        let name: String = segment.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                        if name.is_empty() {
+                            break;
+                        }
+                        path.push(name);
+                        if !known.contains(&path) {
+                            path.pop();
+                            break;
+                        }
+                    }
+                    found.push(path);
+                }
+            }
+        }
+    }
+    found
+}
+
+/// A circle in the directed graph of `edges`, as the names around it (first repeated
+/// last), or `None`.
+fn find_circle(edges: &std::collections::BTreeSet<(String, String)>) -> Option<Vec<String>> {
+    let nodes: std::collections::BTreeSet<&String> = edges.iter().flat_map(|(a, b)| [a, b]).collect();
+    // Depth-first search from each node, keeping the path.
+    fn walk<'a>(
+        node: &'a String,
+        edges: &'a std::collections::BTreeSet<(String, String)>,
+        path: &mut Vec<&'a String>,
+        done: &mut std::collections::BTreeSet<&'a String>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = path.iter().position(|n| *n == node) {
+            let mut circle: Vec<String> = path[at..].iter().map(|s| s.to_string()).collect();
+            circle.push(node.clone());
+            return Some(circle);
+        }
+        if done.contains(node) {
+            return None;
+        }
+        path.push(node);
+        for (_, next) in edges.iter().filter(|(a, _)| a == node) {
+            if let Some(circle) = walk(next, edges, path, done) {
+                return Some(circle);
+            }
+        }
+        path.pop();
+        done.insert(node);
+        None
+    }
+    let mut done = std::collections::BTreeSet::new();
+    nodes.into_iter().find_map(|n| walk(n, edges, &mut Vec::new(), &mut done))
 }

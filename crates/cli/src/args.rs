@@ -122,7 +122,7 @@ pub enum Command {
         #[arg(long, default_value = "heaps")]
         count: Convention,
         #[arg(long, value_enum, default_value = "text")]
-        format: crate::commands::analyze::AnalyzeFormat,
+        format: ReportFormat,
     },
     /// Find the pre-period (first periodic heap) and the smallest period of a game's
     /// values by the fastest engine, until a periodicity theorem proves them.
@@ -183,7 +183,7 @@ pub enum Command {
         #[arg(long)]
         full: bool,
         #[arg(long, value_enum, default_value = "text")]
-        format: crate::commands::quotient::QuotientFormat,
+        format: ReportFormat,
     },
     /// Conway's genus of each single heap 0..N: g^(γ0 γ1 ...), and whether it is tame.
     Genus {
@@ -193,7 +193,7 @@ pub enum Command {
         #[arg(long, value_parser = parse_number)]
         to: u64,
         #[arg(long, value_enum, default_value = "text")]
-        format: crate::commands::quotient::QuotientFormat,
+        format: ReportFormat,
     },
     /// A practice problem: how many winning moves? Reads your answer from standard input,
     /// then shows the worked solution.
@@ -374,6 +374,16 @@ pub enum Format {
     Bfile,
     /// `n,g` with a header.
     Csv,
+    /// One JSON object.
+    Json,
+}
+
+/// How a report (`analyze`, `quotient`, `genus`) prints: words for people, or JSON.
+#[derive(Clone, Copy, Debug, Default, ValueEnum)]
+pub enum ReportFormat {
+    /// Words and tables for people.
+    #[default]
+    Text,
     /// One JSON object.
     Json,
 }

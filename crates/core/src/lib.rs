@@ -16,7 +16,7 @@
 //!   Grundy values are stored as [`Value`] (16 bits); what bounds them is the capacity of
 //!   an [`engine::grundy::class::ValueSet`] (512).
 //! - [`position`]: positions of several heaps: moves, nim-sum, outcome and winning moves;
-//!   misère Nim ([`position::misere`]) and a brute-force solver that uses no Grundy values
+//!   misère Nim ([`position::misere_nim`]) and a brute-force solver that uses no Grundy values
 //!   ([`position::exhaustive`]) to check them.
 //! - [`learn`]: worked solutions and practice problems for learners.
 //!

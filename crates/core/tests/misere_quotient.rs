@@ -14,8 +14,8 @@ use std::collections::HashMap;
 use grundy_core::engine::misere::{Limits, MisereQuotient};
 use grundy_core::game::{Game, HeapGame};
 use grundy_core::position::after;
+use grundy_core::position::answer::MisereMethod;
 use grundy_core::position::exhaustive::{positions_up_to, Search};
-use grundy_core::position::misere_play::MisereMethod;
 use grundy_core::position::model::{analyze, Convention, Rule};
 use proptest::prelude::*;
 
@@ -242,7 +242,7 @@ fn a_failed_quotient_is_remembered_from_its_heap_on() {
 /// heaps, and a limit hit is named.
 #[test]
 fn heaps_past_1024_by_the_repetition_of_phi_not_proved() {
-    use grundy_core::position::misere_play::Repetition;
+    use grundy_core::position::answer::Repetition;
     for name in ["kayles", ".31", ".52", ".34"] {
         let game = Game::parse(name).unwrap();
         let exact = quotient(&game, 2048);

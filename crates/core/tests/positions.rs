@@ -55,7 +55,8 @@ mod model {
     use grundy_core::game::Game;
     use grundy_core::position::exhaustive::positions_up_to;
     use grundy_core::position::input::{parse_input, Command};
-    use grundy_core::position::misere::{analyze_misere_nim, losing_single_heaps};
+    use grundy_core::position::misere_nim::analyze_misere_nim;
+    use grundy_core::position::misere_play::losing_single_heaps;
     use grundy_core::position::model::{analyze, heap_label, Analysis, Convention, PositionError, Rule};
     use grundy_core::position::Outcome;
     use proptest::prelude::*;
@@ -479,7 +480,7 @@ fn misere_reasons_name_the_method_that_answered() {
     let kayles = Game::parse("kayles").unwrap();
     let a = model(&kayles, &[30, 30], Rule::Misere, Convention::Heaps, |n| n).unwrap();
     let order = match a.misere_method {
-        Some(grundy_core::position::misere_play::MisereMethod::Quotient { order, .. }) => order,
+        Some(grundy_core::position::answer::MisereMethod::Quotient { order, .. }) => order,
         ref other => panic!("answered by {other:?}"),
     };
     for m in &a.moves {

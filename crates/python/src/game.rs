@@ -213,7 +213,7 @@ impl PyGame {
         progress: Option<Py<PyAny>>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let opts = Opts::new(max_time, max_memory, progress)?;
-        position::analyze(py, self, heaps, rule(misere), count, &opts)
+        position::analyze(py, &self.game, heaps, rule(misere), count, &opts)
     }
 
     /// The worked solution of a position, as text, with the numbers it shows.
@@ -230,7 +230,7 @@ impl PyGame {
         progress: Option<Py<PyAny>>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let opts = Opts::new(max_time, max_memory, progress)?;
-        position::explain(py, self, heaps, rule(misere), count, &opts)
+        position::explain(py, &self.game, heaps, rule(misere), count, &opts)
     }
 
     /// The misère quotient for heaps 0..=`to`. With `partial`, a quotient stopped by a bound

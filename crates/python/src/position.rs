@@ -4,10 +4,10 @@
 use grundy_core::ask::{
     Analyzed, AskError, Convention, ExplainRequest, Explained, Listed, Move, Outcome, PositionRequest, Rule,
 };
+use grundy_core::game::Game;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use crate::game::PyGame;
 use crate::run::{run, Opts};
 use crate::session;
 
@@ -49,13 +49,13 @@ fn move_dict<'py>(py: Python<'py>, a: &Analyzed, m: &Move) -> PyResult<Bound<'py
 /// Analyzes a position of `game` under `rule`.
 pub fn analyze<'py>(
     py: Python<'py>,
-    game: &PyGame,
+    game: &Game,
     heaps: Vec<u64>,
     rule: Rule,
     count: &str,
     opts: &Opts,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let g = game.game.clone();
+    let g = game.clone();
     let a = run(py, opts, move |ctl| {
         let req = PositionRequest::new(g, heaps, rule, convention(count)?);
         session().analyze(&req, ctl)
@@ -88,13 +88,13 @@ pub fn analyze<'py>(
 /// The worked solution of a position of `game` under `rule`.
 pub fn explain<'py>(
     py: Python<'py>,
-    game: &PyGame,
+    game: &Game,
     heaps: Vec<u64>,
     rule: Rule,
     count: &str,
     opts: &Opts,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let g = game.game.clone();
+    let g = game.clone();
     let e = run(py, opts, move |ctl| {
         let req = ExplainRequest { game: g, heaps, rule, convention: convention(count)? };
         session().explain(&req, ctl)

@@ -43,6 +43,11 @@ mod listen;
 mod memory;
 mod pool;
 
+/// The client's address, which the accept loop puts in each request's extensions and the
+/// router reads (for the fair queue per client).
+#[derive(Clone, Copy, Debug)]
+struct Peer(SocketAddr);
+
 /// Where and how to serve.
 #[derive(Clone, Debug)]
 pub struct ServeOptions {

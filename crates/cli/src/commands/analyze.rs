@@ -5,20 +5,12 @@
 use std::io::Write;
 
 use anyhow::Result;
-use clap::ValueEnum;
 use grundy_core::ask::{heap_label, Analyzed, Convention, Listed, PositionRequest, Rule};
 use grundy_core::game::Game;
 
 use super::asked;
+use crate::args::ReportFormat;
 use crate::job::Job;
-
-/// How `analyze` prints.
-#[derive(Clone, Copy, Debug, Default, ValueEnum)]
-pub enum AnalyzeFormat {
-    #[default]
-    Text,
-    Json,
-}
 
 /// The core's analysis of a position, as the terminal game and `analyze` see it.
 pub fn analysis(job: &Job, game: &Game, heaps: &[u64], rule: Rule, convention: Convention) -> Result<Analyzed> {
@@ -36,12 +28,12 @@ pub fn run(
     heaps: &[u64],
     rule: Rule,
     convention: Convention,
-    format: AnalyzeFormat,
+    format: ReportFormat,
 ) -> Result<()> {
     let a = analysis(job, game, heaps, rule, convention)?;
     match format {
-        AnalyzeFormat::Json => writeln!(out, "{}", serde_json::to_string_pretty(&a.analysis)?)?,
-        AnalyzeFormat::Text => write_text(out, game, &a)?,
+        ReportFormat::Json => writeln!(out, "{}", serde_json::to_string_pretty(&a.analysis)?)?,
+        ReportFormat::Text => write_text(out, game, &a)?,
     }
     Ok(())
 }

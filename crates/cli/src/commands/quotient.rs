@@ -5,23 +5,15 @@
 use std::io::Write;
 
 use anyhow::Result;
-use clap::ValueEnum;
 use grundy_core::ask::QuotientRequest;
 use grundy_core::game::Game;
 use serde_json::json;
 
 use super::asked;
+use crate::args::ReportFormat;
 use crate::job::Job;
 
-/// How `quotient` and `genus` print.
-#[derive(Clone, Copy, Debug, Default, ValueEnum)]
-pub enum QuotientFormat {
-    #[default]
-    Text,
-    Json,
-}
-
-pub fn run(out: &mut impl Write, job: &Job, game: &Game, to: u64, full: bool, format: QuotientFormat) -> Result<()> {
+pub fn run(out: &mut impl Write, job: &Job, game: &Game, to: u64, full: bool, format: ReportFormat) -> Result<()> {
     let req = QuotientRequest { game: game.clone(), to, full, bounds: None };
     let (mut ctl, display) = job.control("computing the quotient");
     let answer = job.session.quotient(&req, &mut ctl);
@@ -48,7 +40,7 @@ pub fn run(out: &mut impl Write, job: &Job, game: &Game, to: u64, full: bool, fo
         None => "not checked (no largest move: only octal codes and finite subtraction sets)".to_string(),
     };
     match format {
-        QuotientFormat::Json => {
+        ReportFormat::Json => {
             let doc = json!({
                 "game": q.game(),
                 "bound": q.bound(),
@@ -70,7 +62,7 @@ pub fn run(out: &mut impl Write, job: &Job, game: &Game, to: u64, full: bool, fo
             });
             writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
         }
-        QuotientFormat::Text => {
+        ReportFormat::Text => {
             writeln!(out, "game:        {}", q.game())?;
             writeln!(out, "heaps:       0 to {}", q.bound())?;
             let tame = if q.is_tame() {

@@ -6,7 +6,7 @@ use crate::engine::cost::{check_misere_quotient, genus_cost, misere_quotient_cos
 use crate::engine::misere::{Genus, Limits as QuotientBounds, MisereQuotient};
 use crate::engine::Engine;
 use crate::game::Game;
-use crate::position::misere::losing_single_heaps;
+use crate::position::misere_play::losing_single_heaps;
 
 /// The misère quotient of `game` for heaps 0..=`to`.
 #[derive(Clone, Debug)]

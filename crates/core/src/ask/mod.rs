@@ -79,10 +79,10 @@ pub use crate::learn::practice::{parse_answer, AnswerError, PRACTICE_MAX_HEAP};
 pub use crate::period::{
     candidate_period, certifies, proved_period_in, Candidate, Method, PeriodSearch, Periodicity, OBSERVED_MIN_SPAN,
 };
+pub use crate::position::answer::MisereMethod;
 pub use crate::position::exhaustive::MISERE_MAX_STONES;
 pub use crate::position::input::{parse_input, Command, InputError};
 pub use crate::position::large::TypedMoveError;
-pub use crate::position::misere_play::MisereMethod;
 pub use crate::position::model::{
     heap_index_of_label, heap_label, Analysis, Convention, Listed, Move, PositionError, Rule,
 };

@@ -11,9 +11,10 @@ use crate::engine::{Engine, EngineChoice};
 use crate::game::words::Words;
 use crate::game::{Game, MoveRule};
 use crate::period::{HeapValues, QUICK_LOOK_SECONDS};
+use crate::position::answer::MisereMethod;
 use crate::position::input::{parse_input, Command, InputError};
 use crate::position::large::{typed_move, TypedMoveError};
-use crate::position::misere_play::{MisereContext, MisereMethod};
+use crate::position::misere_play::MisereContext;
 use crate::position::model::{analyze_values, check_move_count, Analysis, Convention, Move, Rule, MAX_LISTED_MOVES};
 use crate::position::Outcome;
 

@@ -7,7 +7,7 @@ use std::fmt::Write;
 
 use crate::engine::misere::MisereQuotient;
 use crate::game::Game;
-use crate::position::misere_play::MisereMethod;
+use crate::position::answer::MisereMethod;
 use crate::position::model::{heap_label, Analysis};
 use crate::position::Outcome;
 

@@ -11,9 +11,8 @@ use crate::game::words::{describe, Words};
 use crate::game::{Game, MoveRule};
 use crate::period::{HeapValues, Method, Periodicity};
 use crate::position::after;
-use crate::position::misere::analyze_misere_nim;
-use crate::position::misere_play::MisereMethod;
-use crate::position::model::{Analysis, Convention, Listed, Move, PositionError, Rule};
+use crate::position::answer::{Analysis, Convention, Listed, MisereMethod, Move, PositionError, Rule};
+use crate::position::misere_nim::analyze_misere_nim;
 use crate::position::Outcome;
 
 /// The most winning moves a large position lists.
@@ -47,7 +46,7 @@ pub fn analyze_large(
         return Err(PositionError::MisereTooLarge {
             quotient: crate::position::misere_play::beyond_the_quotient(&format!(
                 "the position may have more than {} moves",
-                crate::position::model::MAX_LISTED_MOVES
+                crate::position::answer::MAX_LISTED_MOVES
             )),
             game: game.name(),
             stones,

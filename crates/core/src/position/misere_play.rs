@@ -8,15 +8,13 @@
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 
-use serde::{Deserialize, Serialize};
-
 use crate::control::Cancel;
 use crate::engine::misere::{MisereQuotient, QuotientError};
 use crate::engine::Engine;
 use crate::game::Game;
+use crate::position::answer::{MisereMethod, PositionError, Repetition};
 use crate::position::exhaustive::{Search, SearchSize};
-use crate::position::misere::analyze_misere_nim;
-use crate::position::model::PositionError;
+use crate::position::misere_nim::analyze_misere_nim;
 use crate::position::Outcome;
 
 /// The largest heap an analysis computes a quotient for (Kayles to 1,024: 0.08 s and
@@ -111,116 +109,8 @@ fn quotient(
 pub fn beyond_the_quotient(why: &str) -> String {
     format!(
         "a misère position is answered by the quotient of heaps up to {ANALYSIS_MAX_HEAP}, past that by the repetition of its pretending function (MisereSolver's stop rule, not proved), when it has at most {} moves to list; here {why}",
-        crate::position::model::MAX_LISTED_MOVES
+        crate::position::answer::MAX_LISTED_MOVES
     )
-}
-
-/// The repetition of the pretending function that answers heaps past a quotient's bound:
-/// φ(n + period) = φ(n) for n >= preperiod, seen over heaps 0..seen (MisereSolver's stop
-/// rule: 2·preperiod + 2·period + k + 2 <= seen), and not proved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Repetition {
-    /// The first heap of the repetition.
-    pub preperiod: u64,
-    /// Its period.
-    pub period: u64,
-    /// Heaps over which it was seen, 0..seen.
-    pub seen: u64,
-    /// Whether a theorem proves it: always false here.
-    pub proved: bool,
-}
-
-impl Repetition {
-    /// The heap within the quotient's bound that heap `n` pretends to be: n itself below
-    /// the preperiod, else the heap of the same residue in the first period.
-    pub fn heap_within(&self, n: u64) -> u64 {
-        if n < self.preperiod {
-            n
-        } else {
-            self.preperiod + (n - self.preperiod) % self.period
-        }
-    }
-}
-
-/// The unit of a search's limit before graphs had their own ("stones").
-fn stones() -> String {
-    "stones".into()
-}
-
-/// The method that answered a misère position.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
-pub enum MisereMethod {
-    /// Misère Nim's rule (Bouton), exact at any size.
-    NimRule,
-    /// The misère quotient of the heaps up to `bound`, and past it by the repetition of
-    /// its pretending function (not proved).
-    Quotient {
-        /// |Q|.
-        order: usize,
-        /// |P|.
-        p_portion: usize,
-        /// The largest heap it covers.
-        bound: u64,
-        /// Whether every position within the bound plays as misère Nim on its values.
-        tame: bool,
-        /// For heaps past `bound`: the repetition of φ that answered them, not proved.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        repetition: Option<Repetition>,
-    },
-    /// The memoized exhaustive search, limited to `limit` stones (on a graph, positions).
-    Exhaustive {
-        /// [`crate::position::exhaustive::MISERE_MAX_STONES`], or on a graph [`crate::position::exhaustive::MISERE_MAX_POSITIONS`].
-        limit: u64,
-        /// "stones", or "positions" on a graph.
-        #[serde(default = "stones")]
-        unit: String,
-        /// Why the search answered: the quotient did not, or a game on a graph whose
-        /// positions are few enough.
-        reason: String,
-    },
-}
-
-impl MisereMethod {
-    /// The method in words: "by the misère quotient of order 6 (heaps up to 30)".
-    pub fn describe(&self) -> String {
-        match self {
-            MisereMethod::NimRule => "by misère Nim's rule".into(),
-            MisereMethod::Quotient { order, p_portion, bound, tame, repetition } => {
-                let mut s =
-                    format!("by the misère quotient of order {order} (heaps up to {bound}, {p_portion} P-elements)");
-                if *tame {
-                    s.push_str("; the game is tame there: it plays as misère Nim on the normal-play values");
-                }
-                if let Some(r) = repetition {
-                    s.push_str(&format!(
-                        "; heaps past {bound} by the repetition of its pretending function, period {} from heap {}, seen over heaps 0 to {} (MisereSolver's stop rule): not proved",
-                        r.period, r.preperiod, r.seen - 1
-                    ));
-                }
-                s
-            }
-            MisereMethod::Exhaustive { limit, unit, reason } => {
-                format!("by exhaustive search (at most {limit} {unit}; {reason})")
-            }
-        }
-    }
-
-    /// The method in a few words, for a move's reason: "by misère Nim's rule", "by the
-    /// misère quotient of order 40 (heaps up to 30)", "by a search of every position".
-    pub fn short(&self) -> String {
-        match self {
-            MisereMethod::NimRule => "by misère Nim's rule".into(),
-            MisereMethod::Quotient { order, bound, repetition: None, .. } => {
-                format!("by the misère quotient of order {order} (heaps up to {bound})")
-            }
-            MisereMethod::Quotient { order, bound, repetition: Some(r), .. } => format!(
-                "by the misère quotient of order {order} (heaps up to {bound}; beyond, its period {} from heap {}, not proved)",
-                r.period, r.preperiod
-            ),
-            MisereMethod::Exhaustive { .. } => "by a search of every position".into(),
-        }
-    }
 }
 
 /// Answers misère positions of one game whose heaps stay within those it was made for.
@@ -309,4 +199,24 @@ impl<'g> MisereOracle<'g> {
             }
         }
     }
+}
+
+/// The single heaps 0..=`to` that are misère P-positions of `game` (the player to move
+/// loses): by the exact rule for Nim (only the heap of 1), by the misère quotient of the
+/// heaps up to `to` for every other game, or by exhaustive search within
+/// [`crate::position::exhaustive::MISERE_MAX_STONES`] when the quotient grows past its limits.
+pub fn losing_single_heaps(game: &Game, to: u64) -> Result<Vec<u64>, PositionError> {
+    if game.has_misere_nim_rule() {
+        return Ok((0..=to.min(1))
+            .filter(|&n| analyze_misere_nim(&[n]).outcome == Outcome::PlayerToMoveLoses)
+            .collect());
+    }
+    // Single heaps up to `to`: at most `to` stones, and on a graph a token on vertex v
+    // reaches at most the v vertices numbered up to it.
+    let size = match game.search_positions(&[to]) {
+        Some(_) => crate::position::exhaustive::SearchSize::Positions(to),
+        None => crate::position::exhaustive::SearchSize::Stones(to),
+    };
+    let mut oracle = MisereOracle::new(game, to, size, &MisereContext::default())?;
+    Ok((0..=to).filter(|&n| !oracle.player_to_move_wins(&[n])).collect())
 }

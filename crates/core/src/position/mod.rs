@@ -4,16 +4,19 @@
 //! the Sprague-Grundy theorem the player to move wins exactly when the XOR (nim-sum) of the
 //! heaps' values is not 0, and the winning moves are the ones that leave a nim-sum of 0.
 //!
-//! [`model`] is the one analysis (heaps in the user's order, a stated counting convention,
-//! misère play, descriptions and the computer's policy), [`large`] its exact answers for
-//! positions too large to list, [`exhaustive`] the one win/loss search with no values,
-//! [`misere`] misère Nim's rule, and [`input`] reads a move typed by a player. The literal
+//! [`answer`] is what an analysis answers, as data (a leaf the others import), [`model`]
+//! the one analysis (heaps in the user's order, a stated counting convention, misère play,
+//! descriptions and the computer's policy), [`large`] its exact answers for positions too
+//! large to list, [`misere_play`] how a misère position is answered (misère Nim's rule
+//! from [`misere_nim`], the quotient, or the search), [`exhaustive`] the one win/loss
+//! search with no values, and [`input`] reads a move typed by a player. The literal
 //! enumeration the tests check them against lives in the test kit (`grundy-testkit`).
 
+pub mod answer;
 pub mod exhaustive;
 pub mod input;
 pub mod large;
-pub mod misere;
+pub mod misere_nim;
 pub mod misere_play;
 pub mod model;
 

@@ -14,7 +14,7 @@
 //!   used to print).
 //!
 //! Under misère play (whoever makes the last move loses) the values do not decide:
-//! misère Nim keeps its exact rule ([`super::misere`]) at any size, every other game is
+//! misère Nim keeps its exact rule ([`super::misere_nim`]) at any size, every other game is
 //! answered by its misère quotient for heaps up to the position's largest, and by
 //! exhaustive search ([`super::exhaustive::Search`], up to
 //! [`super::exhaustive::MISERE_MAX_STONES`] stones)
@@ -28,261 +28,19 @@
 //! of moves on a heap, so the choice is deterministic.
 
 use std::collections::HashMap;
-use std::str::FromStr;
-
-use serde::{Deserialize, Serialize};
-use thiserror::Error;
 
 use crate::game::placement::{heap_moves_of, PlacedMove};
-use crate::game::words::{describe, describe_placed, Words};
+use crate::game::words::{describe, Words};
 use crate::game::Game;
 use crate::period::HeapValues;
 use crate::position::exhaustive::SearchSize;
-use crate::position::misere_play::{MisereContext, MisereMethod, MisereOracle};
+use crate::position::misere_play::{MisereContext, MisereOracle};
 use crate::position::{after, Outcome};
 
 pub use crate::game::words::{heap_index_of_label, heap_label};
-
-/// The most moves an analysis lists (about 200 bytes each with its words): a position
-/// that may have more (a heap of Nim beyond two million stones, say) is refused before
-/// anything is listed, instead of running out of memory.
-pub const MAX_LISTED_MOVES: u64 = 1 << 21;
-
-/// Which moves count as different; see the module documentation.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Convention {
-    /// Heaps are distinct objects; a split is an unordered pair.
-    #[default]
-    Heaps,
-    /// Games on a row: every set of squares removed is its own move.
-    Placements,
-    /// Moves are distinct by heap size and the heaps left.
-    Sizes,
-}
-
-impl Convention {
-    /// The name used on the command line and in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            Convention::Heaps => "heaps",
-            Convention::Placements => "placements",
-            Convention::Sizes => "sizes",
-        }
-    }
-
-    /// One sentence for people.
-    pub fn explain(self) -> &'static str {
-        match self {
-            Convention::Heaps => "each heap is its own object; a split is an unordered pair",
-            Convention::Placements => "each position on a row is its own move (mirror images count twice)",
-            Convention::Sizes => "moves are distinct by heap size and the heaps left",
-        }
-    }
-}
-
-impl FromStr for Convention {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "heaps" => Ok(Convention::Heaps),
-            "placements" => Ok(Convention::Placements),
-            "sizes" => Ok(Convention::Sizes),
-            _ => Err(format!("unknown count {s:?}: use heaps, placements or sizes")),
-        }
-    }
-}
-
-pub use crate::game::Rule;
-
-/// Why a position cannot be analyzed as asked.
-#[derive(Debug, Error, Clone, PartialEq, Eq)]
-pub enum PositionError {
-    #[error("counting placements applies to games played on a row (take-and-break codes that never take nothing and never leave three heaps); {game} is not one")]
-    /// Placements were asked for in a game that is not played on a row.
-    NotARow {
-        /// The game's name.
-        game: String,
-    },
-    #[error("misère {game}: the misère quotient could not be computed ({quotient}), and the exhaustive search is limited to {limit} {unit} while this position has {stones}")]
-    /// A misère position whose quotient grew past its limits has more stones than the
-    /// exhaustive search takes.
-    MisereTooLarge {
-        /// Why the quotient did not answer.
-        quotient: String,
-        /// The game's name.
-        game: String,
-        /// Stones in the position (or the largest heap asked for), or on a graph the
-        /// positions a search from it may reach.
-        stones: u64,
-        /// The most the search takes, [`super::exhaustive::MISERE_MAX_STONES`] or
-        /// [`super::exhaustive::MISERE_MAX_POSITIONS`].
-        limit: u64,
-        /// "stones" or "positions".
-        unit: &'static str,
-    },
-    /// The job's cancellation token was set.
-    #[error(transparent)]
-    Cancelled(#[from] crate::control::Cancelled),
-    #[error("this position of {game} may have up to {bound} legal moves, more than the {limit} an analysis lists; positions that large are answered only for Nim, misère Nim and take-and-break codes with a proved period (`grundy period`)")]
-    /// The position may have more moves than an analysis lists.
-    TooManyMoves {
-        /// The game's name.
-        game: String,
-        /// An upper bound on the position's moves, from the heap sizes.
-        bound: u64,
-        /// The most an analysis lists, [`MAX_LISTED_MOVES`].
-        limit: u64,
-    },
-}
-
-/// One legal move of a position.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Move {
-    /// Index of the heap moved on, in the position as given.
-    pub heap_index: usize,
-    /// Size of that heap.
-    pub heap: u64,
-    /// Stones (squares, pins) removed from the game.
-    pub take: u64,
-    /// Games on a row: the first square removed, counting from 1 at the left end.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub at: Option<u64>,
-    /// Games on a row: the first and last square the piece itself covers (the pins knocked
-    /// down, the domino, the cross); the other squares removed are the ones it makes
-    /// unusable. The play page draws the move's button there.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub piece: Option<[u64; 2]>,
-    /// The heaps left in place of the one moved on: in row order for games on a row,
-    /// largest first otherwise. Empty heaps are not listed.
-    pub left: Vec<u64>,
-    /// Nim-sum of the normal-play values after the move (under misère play it is shown
-    /// but does not decide).
-    pub nim_sum_after: u64,
-    /// Whether the move leaves a position lost for the opponent under the rule.
-    pub winning: bool,
-    /// The move in the game's own words.
-    pub description: String,
-}
-
-/// Everything about a position: the document `grundy analyze --format json` prints and
-/// `/api/analyze` returns.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Analysis {
-    /// The game's name for people.
-    pub game: String,
-    /// The rule played: misère for `misere-nim` whatever was asked.
-    pub rule: Rule,
-    /// How moves were counted as different.
-    pub convention: Convention,
-    /// The heaps, in the order given.
-    pub heaps: Vec<u64>,
-    /// The normal-play value of each heap.
-    pub values: Vec<u64>,
-    /// The XOR of the values: the position's normal-play value.
-    pub nim_sum: u64,
-    /// Who wins with best play under the rule.
-    pub outcome: Outcome,
-    /// How many legal moves the position has (in the convention).
-    pub legal_moves: u64,
-    /// How many of them win.
-    pub winning_moves: u64,
-    /// Whether `moves` lists every legal move, or (a position too large to list) some.
-    #[serde(default)]
-    pub listed: Listed,
-    /// Index in `moves` of the computer's choice (none when no move is left).
-    pub computer_move: Option<usize>,
-    /// Every legal move under the convention, by heap index, then in the game's order.
-    pub moves: Vec<Move>,
-    /// Under misère play: the method that answered (misère Nim's rule, the quotient or the
-    /// exhaustive search).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub misere_method: Option<MisereMethod>,
-}
-
-impl Analysis {
-    /// The position a move leaves: the heap moved on replaced, in place, by what is left.
-    pub fn position_after(&self, m: &Move) -> Vec<u64> {
-        after(&self.heaps, m.heap_index, &m.left)
-    }
-
-    /// The move the computer plays, if any move is left.
-    pub fn computer(&self) -> Option<&Move> {
-        self.computer_move.map(|i| &self.moves[i])
-    }
-
-    /// Whether no move is left.
-    pub fn game_over(&self) -> bool {
-        self.legal_moves == 0
-    }
-
-    /// The computer's move at a level: with probability `random` (0 to 1) a move drawn
-    /// uniformly from the list, otherwise [`Analysis::computer`]'s choice. `seed` draws
-    /// both, so a replayed game gets the same moves. An easier opponent for learners, whose
-    /// chance of a random move the page states.
-    pub fn computer_at_level(&self, random: f64, seed: u64) -> Option<&Move> {
-        let mut rng = crate::random::SplitMix64::new(seed);
-        // 53 random bits as a fraction in [0, 1).
-        let draw = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-        if draw < random && !self.moves.is_empty() {
-            return self.moves.get(rng.between(0, self.moves.len() as u64 - 1) as usize);
-        }
-        self.computer()
-    }
-
-    /// Why a move is marked winning or losing, in a line a learner can check: the values
-    /// of the heaps it leaves and their nim-sum ("leaves 3 ⊕ 1 ⊕ 2 = 0"), or under misère
-    /// play the method that found it ([`Analysis::misere_method`]). `value(n)` is the normal-play value of a heap of n.
-    pub fn reason(&self, m: &Move, mut value: impl FnMut(u64) -> u64) -> String {
-        let verdict = if m.winning { "the opponent loses against perfect play" } else { "the opponent can win" };
-        if self.rule == Rule::Misere {
-            let how = if m.winning { "lost" } else { "won" };
-            // The method that answered the analysis, in short (the quotient, Nim's rule or
-            // the search): the words once came from a fixed string that named the search
-            // whatever answered (issue 35).
-            let by = self.misere_method.as_ref().map_or("by a search of every position".into(), MisereMethod::short);
-            return format!("misère play: the position it leaves is {how} for the opponent {by}, so {verdict}");
-        }
-        let left: Vec<String> =
-            self.position_after(m).into_iter().filter(|&h| h > 0).map(|h| value(h).to_string()).collect();
-        if left.is_empty() {
-            return "leaves nothing: the opponent cannot move and loses".to_string();
-        }
-        let sum = if m.nim_sum_after == 0 { "= 0".to_string() } else { format!("= {}, not 0", m.nim_sum_after) };
-        format!("leaves values {} {sum}, so {verdict}", left.join(" ⊕ "))
-    }
-
-    /// Says every move in the terms of a board on which the heaps are stretches of longer
-    /// rows: heap i lies in row `places[i].0` from square `places[i].1 + 1` on. The row
-    /// keeps its letter and its squares their numbers, and a stretch is named by the
-    /// squares it spans ("knock down pin 5 of row B (pins 5-7), leaving 2"), so the play
-    /// page can draw the game as it started, with the pieces where they were played. Games
-    /// not played on a row keep their words.
-    pub fn describe_on_board(&mut self, game: &Game, places: &[(usize, u64)]) {
-        let words = Words::of(game);
-        if !words.on_a_row() {
-            return;
-        }
-        for m in &mut self.moves {
-            let Some(&(row, offset)) = places.get(m.heap_index) else { continue };
-            m.description = describe_placed(game, (row, Some(offset)), m.heap, m.take, m.at, m.piece, &m.left);
-        }
-    }
-}
-
-/// Which moves an [`Analysis`] lists.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Listed {
-    /// Every legal move.
-    #[default]
-    Every,
-    /// A position with more moves than [`MAX_LISTED_MOVES`]: the winning moves (up to
-    /// [`super::large::MAX_LISTED_WINNING`]), or when none wins the first legal move of
-    /// each heap; the counts are still exact.
-    Some,
-}
+pub use crate::position::answer::{
+    Analysis, Convention, Listed, MisereMethod, Move, PositionError, Rule, MAX_LISTED_MOVES,
+};
 
 /// Counts the legal moves of positions, heap by heap, for the computer's policy.
 struct MoveCounter<'g> {

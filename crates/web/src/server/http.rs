@@ -16,9 +16,8 @@ use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
 
-use super::listen::Peer;
 use super::pool::Pool;
-use super::Limits;
+use super::{Limits, Peer};
 use crate::api::{page_file, Reply, MAX_BODY, ROUTES};
 
 #[derive(Clone)]

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::io;
-use std::net::{IpAddr, SocketAddr};
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -18,11 +18,7 @@ use tokio::signal::unix::{signal, Signal, SignalKind};
 use tokio::sync::watch;
 
 use super::pool::Pool;
-use super::{http, Limits};
-
-/// The client's address, put in each request's extensions.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Peer(pub SocketAddr);
+use super::{http, Limits, Peer};
 
 /// SIGINT and SIGTERM.
 pub(super) struct Signals {

@@ -1,7 +1,7 @@
 //! Nim: take any positive number of stones from one heap. Its closed form, G(n) = n: the
 //! options of n are the heaps 0..n, whose values are 0..n by induction; so any heap is
 //! answered at once. Misère Nim has its own exact rule at any size (Bouton:
-//! `crate::position::misere`).
+//! `crate::position::misere_nim`).
 
 use crate::game::words::Words;
 use crate::game::{same_as, HeapMove, Kind, MoveRule, Work};

@@ -5,9 +5,6 @@
 //! so that an odd number of heaps of one stone is left. With only heaps of one stone, the
 //! player to move wins exactly when their number is even.
 
-use crate::game::Game;
-use crate::position::misere_play::{MisereContext, MisereOracle};
-use crate::position::model::PositionError;
 use crate::position::{canonical, Outcome};
 
 /// A move of misère Nim: take `take` stones from heap `heap_index` (of the sorted heaps).
@@ -70,26 +67,6 @@ pub fn analyze_misere_nim(heaps: &[u64]) -> MisereAnalysis {
     };
     let outcome = if wins { Outcome::PlayerToMoveWins } else { Outcome::PlayerToMoveLoses };
     MisereAnalysis { heaps, nim_sum, outcome, winning_moves: winning }
-}
-
-/// The single heaps 0..=`to` that are misère P-positions of `game` (the player to move
-/// loses): by the exact rule for Nim (only the heap of 1), by the misère quotient of the
-/// heaps up to `to` for every other game, or by exhaustive search within
-/// [`crate::position::exhaustive::MISERE_MAX_STONES`] when the quotient grows past its limits.
-pub fn losing_single_heaps(game: &Game, to: u64) -> Result<Vec<u64>, PositionError> {
-    if game.has_misere_nim_rule() {
-        return Ok((0..=to.min(1))
-            .filter(|&n| analyze_misere_nim(&[n]).outcome == Outcome::PlayerToMoveLoses)
-            .collect());
-    }
-    // Single heaps up to `to`: at most `to` stones, and on a graph a token on vertex v
-    // reaches at most the v vertices numbered up to it.
-    let size = match game.search_positions(&[to]) {
-        Some(_) => crate::position::exhaustive::SearchSize::Positions(to),
-        None => crate::position::exhaustive::SearchSize::Stones(to),
-    };
-    let mut oracle = MisereOracle::new(game, to, size, &MisereContext::default())?;
-    Ok((0..=to).filter(|&n| !oracle.player_to_move_wins(&[n])).collect())
 }
 
 #[cfg(test)]
