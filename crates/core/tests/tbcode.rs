@@ -282,3 +282,34 @@ proptest! {
         prop_assert_eq!(definition::values(&game, n_max as usize).unwrap(), g);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// The all-but subtraction lemma's proofs hold: for random excluded sets, the period
+    /// and saltus proved from the first values predict every value of a longer table
+    /// computed by the definition.
+    #[test]
+    fn all_but_periods_predict_the_values(excluded in proptest::collection::btree_set(1u64..12, 0..5)) {
+        let set: Vec<u64> = excluded.into_iter().collect();
+        let game = Game::parse(&TbCode::of_subtraction(&set, true).to_string()).unwrap();
+        let p = grundy_core::period::find_period(&game, 1500).unwrap().expect("all-but games are arithmetic-periodic");
+        prop_assert!(p.proved);
+        let g = definition::values(&game, 1500).unwrap();
+        for n in p.preperiod..g.len() - p.period {
+            prop_assert_eq!(g[n + p.period] as u64, g[n] as u64 + p.saltus, "{:?} at {}", set, n);
+        }
+    }
+}
+
+#[test]
+fn describe_says_what_a_code_is() {
+    use grundy_core::game::describe::describe;
+    let d = describe(&Game::parse("0.{0!,2!,3!}").unwrap());
+    assert_eq!(d.code.as_deref(), Some("0.D!"));
+    assert_eq!(d.periods, None);
+    let d = describe(&Game::parse("s2,3,5,9").unwrap());
+    assert_eq!((d.code.as_deref(), d.subtraction.as_deref()), (Some("0.033030003"), Some("s2,3,5,9")));
+    let d = describe(&Game::parse("0.[3]").unwrap());
+    assert_eq!(d.subtraction.as_deref(), Some("take any number (Nim)"));
+}

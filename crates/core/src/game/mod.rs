@@ -24,6 +24,7 @@ pub use kinds::take_and_break::{TakeAndBreak, MAX_DIGITS};
 pub use kinds::tbcode::{Constraint, Digit, TbCode};
 
 pub mod catalog;
+pub mod describe;
 mod kinds;
 pub(crate) mod placement;
 pub mod words;

@@ -91,7 +91,7 @@ impl TbCode {
             for (r, d) in tail.iter().enumerate().filter(|(_, d)| !d.is_zero()) {
                 let first = pre + r;
                 sentences.push(format!(
-                    "Take {first}, {}, {} ... stones (every {}th number from {first} on) from one heap, leaving {}.",
+                    "Take {first}, {}, {} ... stones ({first} and every {} more) from one heap, leaving {}.",
                     first + tail.len(),
                     first + 2 * tail.len(),
                     tail.len(),
