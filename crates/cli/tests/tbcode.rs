@@ -39,4 +39,6 @@ fn loopy_codes_are_refused_in_words() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("is loopy") && err.contains("play may never end"), "{err}");
+    let text = stdout(&grundy(&["analyze", "--game", "80.0", "4"]));
+    assert!(text.contains("add 1 to heap A (4) and split it into 3, 1 and 1"), "{text}");
 }

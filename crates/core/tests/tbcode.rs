@@ -136,7 +136,9 @@ fn codes_go_to_the_kind_that_plays_them() {
     assert!(matches!(Game::parse("0.{2!}!"), Err(GameError::BadCode { .. })));
     assert!(matches!(Game::parse("0.{64}"), Err(GameError::BadCode { .. })));
     assert!(matches!(Game::parse("0.[!]"), Err(GameError::BadCode { .. })));
-    assert!(matches!(Game::parse("4!!.0"), Err(GameError::TwoBangs { .. })), "today's error for today's text");
+    assert!(matches!(Game::parse("4!!.0"), Err(GameError::BadCode { .. })));
+    assert!(matches!(Game::parse("2.07"), Err(GameError::PassMove { .. })), "today's error for today's text");
+    assert_eq!(name("4!.7!"), "take-and-break 4!.7!", "a mark on each of two digits");
     assert!(matches!(Game::parse("chess"), Err(GameError::Unknown { .. })), "a name is not a code");
     let loopy = Game::parse("20.017").unwrap_err().to_string();
     assert!(loopy.contains("loopy") && loopy.contains("play may never end"), "{loopy}");
@@ -312,4 +314,21 @@ fn describe_says_what_a_code_is() {
     assert_eq!((d.code.as_deref(), d.subtraction.as_deref()), (Some("0.033030003"), Some("s2,3,5,9")));
     let d = describe(&Game::parse("0.[3]").unwrap());
     assert_eq!(d.subtraction.as_deref(), Some("take any number (Nim)"));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Any text over the notation's characters is a game or a typed error, never a panic,
+    /// and a game lists its moves from small heaps.
+    #[test]
+    fn any_text_of_the_notation_is_read_or_refused(text in "[0-9a-vA-V.!?=\\[\\]{}*&;,+]{0,12}") {
+        if let Ok(game) = Game::parse(&text) {
+            for n in 0..10 {
+                let _ = game.heap_moves(n);
+            }
+            let code = game.tbcode().expect("a code has its code");
+            prop_assert_eq!(TbCode::parse(&code.to_string()), Ok(code));
+        }
+    }
 }

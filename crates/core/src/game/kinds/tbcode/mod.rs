@@ -55,10 +55,11 @@ pub(crate) fn parse(t: &str) -> Option<Result<Game, GameError>> {
     if !t.chars().all(ours) || !(t.contains('.') || legacy) {
         return None;
     }
-    // Text grundy read before as hexadecimal digits and `!` keeps its errors.
+    // Text grundy read before as hexadecimal digits and `!` keeps its errors, but for
+    // what the notation allows: digits before the point, and a `!` on several digits.
     let old = legacy.then(|| TakeAndBreak::parse(t));
     if let Some(Err(e)) = &old {
-        if !matches!(e, GameError::LongIntegerPart { .. }) {
+        if !matches!(e, GameError::LongIntegerPart { .. } | GameError::TwoBangs { .. }) {
             return Some(Err(e.clone()));
         }
     }
