@@ -42,3 +42,18 @@ fn loopy_codes_are_refused_in_words() {
     let text = stdout(&grundy(&["analyze", "--game", "80.0", "4"]));
     assert!(text.contains("add 1 to heap A (4) and split it into 3, 1 and 1"), "{text}");
 }
+
+/// `examples/tbcode/all-but-2.md`, worked by hand: the values, the period and G(1000001).
+#[test]
+fn the_worked_example_holds() {
+    let text = stdout(&grundy(&["values", "--game", "0.30[3]", "--to", "7"]));
+    let values: Vec<&str> = text.lines().map(|l| l.split_whitespace().last().unwrap()).collect();
+    assert_eq!(values, ["0", "1", "0", "1", "2", "3", "2"], "{text}");
+    let text = stdout(&grundy(&["period", "--game", "0.30[3]"]));
+    assert!(
+        text.contains("period 4 and saltus 2, G(n + 4) = G(n) + 2 (proved by the all-but subtraction lemma"),
+        "{text}"
+    );
+    assert!(text.contains("from G(0..7)"), "{text}");
+    assert_eq!(stdout(&grundy(&["value", "--game", "0.30[3]", "1000001"])).trim(), "500001");
+}
