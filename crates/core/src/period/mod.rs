@@ -184,17 +184,16 @@ pub fn search_in(
             search.found = Some(p);
             break;
         }
-        // Arithmetic periods look at the values as numbers; only games past an ordinary
-        // theorem's reach need them.
-        let wide = || (0..m).map(|n| run.get(n)).collect::<Vec<u64>>();
+        // Arithmetic periods read the values as numbers, in place.
+        let g = |n: usize| run.get(n);
         if let Some(x) = all_but {
-            if let Some(p) = arithmetic::proved_all_but(&wide(), x) {
+            if let Some(p) = arithmetic::proved_all_but(&g, m, x) {
                 search.found = Some(p);
                 break;
             }
         }
         if m >= max {
-            search.found = tail.observed.or_else(|| arithmetic::observed(&wide()));
+            search.found = tail.observed.or_else(|| arithmetic::observed(&g, m));
             break;
         }
         next = m + (m / 4).max(1024);
