@@ -329,11 +329,15 @@ impl Kind for TbCode {
         let per = |k: u64| {
             self.digits.iter().chain(&self.additive).filter(|d| d.max_heaps().is_none_or(|m| m >= k)).count() as f64
         };
-        Work {
-            takes: n * takes,
-            splits: per(2) * takes * n * n / 4.0,
-            threes: if heaps >= 3 { per(3) * takes * n * n * n / 36.0 * (heaps as f64 - 2.0) } else { 0.0 },
-        }
+        // Four heaps or more: up to every partition of what is left, about
+        // exp(pi sqrt(2n/3)) / (4 n sqrt 3) (Hardy and Ramanujan) for each of the n heaps.
+        let partitions = (std::f64::consts::PI * (2.0 * n / 3.0).sqrt()).exp() / (4.0 * n.max(1.0) * 3f64.sqrt());
+        let threes = match heaps {
+            0..=2 => 0.0,
+            3 => per(3) * takes * n * n * n / 36.0,
+            _ => per(3) * takes * n * partitions.max(n * n / 36.0),
+        };
+        Work { takes: n * takes, splits: per(2) * takes * n * n / 4.0, threes }
     }
 
     fn periodicity_theorem(&self) -> Option<PeriodicityTheorem> {
