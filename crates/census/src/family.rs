@@ -16,7 +16,7 @@
 //! Codes are written canonically, `d0.d1d2...` (`.07` is `0.07`), so that each game has one
 //! name and one result file.
 
-use grundy_core::game::TakeAndBreak;
+use grundy_core::game::Game;
 
 use crate::tczajka;
 use thiserror::Error;
@@ -69,20 +69,42 @@ pub struct Family {
 }
 
 /// The canonical form of an octal code: `d0.d1d2...` without trailing zeros (`.07` ->
-/// `0.07`, `4` -> `4.`). Refuses codes that are not octal (hexadecimal digits, `!`).
+/// `0.07`, `4` -> `4.`). A code in CGSuite's general notation that is an octal game is
+/// taken as that game (`0.{1,2}` -> `0.6`, issue 40). Refuses codes that are not octal
+/// (hexadecimal digits, `!`, repeating tails).
 pub fn canonical(code: &str) -> Result<String, FamilyError> {
     let bad = |reason: String| FamilyError::BadCode { code: code.to_string(), reason };
-    let game = TakeAndBreak::parse(code).map_err(|e| bad(e.to_string()))?;
-    if !game.is_octal() {
-        return Err(bad("the census takes octal codes (digits 0-7, no '!')".into()));
-    }
-    Ok(canonical_of_digits(game.digits()))
+    let game = Game::parse(code).map_err(|e| bad(e.to_string()))?;
+    let Some(octal) = game.octal() else {
+        return Err(bad("the census takes octal codes (digits 0-7, no '!', no repeating tail)".into()));
+    };
+    Ok(canonical_of_digits(octal.digits()))
 }
 
 /// The octal codes of a table's rows ([`tczajka::rows`]), canonical, in the table's order
 /// (rows that are not octal codes, such as Grundy's game in the unsolved table, are left out).
 pub fn table_codes(text: &str) -> Vec<String> {
     tczajka::rows(text).filter_map(|cols| canonical(cols[0]).ok()).collect()
+}
+
+/// The codes of a list, split at commas and white space outside braces (`0.{1,2}, .07`).
+fn split_list(list: &str) -> Vec<&str> {
+    let mut codes = Vec::new();
+    let (mut depth, mut start) = (0usize, 0);
+    for (at, c) in list.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            c if depth == 0 && (c == ',' || c.is_whitespace()) => {
+                codes.push(&list[start..at]);
+                start = at + c.len_utf8();
+            }
+            _ => {}
+        }
+    }
+    codes.push(&list[start..]);
+    codes.retain(|c| !c.is_empty());
+    codes
 }
 
 /// `d0.d1d2...` from the digits d0, d1, ... (trailing zeros already dropped).
@@ -139,7 +161,7 @@ impl Family {
             table_codes(tczajka::UNSOLVED)
         } else if let Some(list) = n.strip_prefix("list:") {
             let mut codes: Vec<String> = Vec::new();
-            for code in list.split(|c: char| c == ',' || c.is_whitespace()).filter(|c| !c.is_empty()) {
+            for code in split_list(list) {
                 let c = canonical(code)?;
                 if codes.contains(&c) {
                     return Err(FamilyError::Duplicate { code: code.to_string(), canonical: c });
@@ -191,6 +213,10 @@ mod tests {
         assert!(matches!(Family::parse("list:.07,0.070"), Err(FamilyError::Duplicate { .. })));
         assert!(matches!(Family::parse("list:.8"), Err(FamilyError::BadCode { .. })));
         assert!(matches!(Family::parse("list:4!.0"), Err(FamilyError::BadCode { .. })));
+        // CGSuite's notation (issue 40): a code that is an octal game is taken as it.
+        assert_eq!(Family::parse("list:0.{1,2}, 0.{0,1,2}3").unwrap().codes, ["0.6", "0.73"]);
+        assert!(matches!(Family::parse("list:0.6,0.{1,2}"), Err(FamilyError::Duplicate { .. })));
+        assert!(matches!(Family::parse("list:0.[3]"), Err(FamilyError::BadCode { .. })));
         assert!(matches!(Family::parse("list:"), Err(FamilyError::Empty)));
         assert!(matches!(Family::parse("octal"), Err(FamilyError::Unknown { .. })));
         assert!(matches!(Family::parse("0.ddddddd"), Err(FamilyError::TooLong { .. })));

@@ -60,7 +60,8 @@ fn proved_record(r: &GameRecord, values: &[u64]) -> Result<GameRecord, String> {
     let (Some(n0), Some(p)) = (r.preperiod, r.period) else { return Err("periodic without a period".into()) };
     let game = Game::parse(&r.code).map_err(|e| e.to_string())?;
     certifies(&game, values, n0 as usize, p as usize)?;
-    let proof = Periodicity { preperiod: n0 as usize, period: p as usize, proved: true, computed: values.len() };
+    let proof =
+        Periodicity { preperiod: n0 as usize, period: p as usize, saltus: 0, proved: true, computed: values.len() };
     let run = stored(r, values, r.mask.unwrap_or(1), Some(proof))?;
     let mut derived = describe(&r.code, &r.key, &run);
     derived.seconds = r.seconds;

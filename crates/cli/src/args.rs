@@ -47,6 +47,8 @@ const EXAMPLES: &str = "Examples:
   grundy analyze 5 9 12                  nim-sum, outcome and every winning move
   grundy analyze --game s1,2,3 2 5 6     take 1 from the 5, or 3 from the 6
   grundy period --game kayles            pre-period 71 (first periodic heap), period 12, proved
+  grundy period --game '0.0[3]'          period 2 and saltus 1 (take any number but 1), proved
+  grundy describe '0.{0!,2!,3!}'         0.D!, and the rules in words
   grundy period --game .376              2268248 and 4, proved, in a few minutes
   grundy play --game kayles 10 7         play against the computer (reads moves from stdin)
   grundy sweep --to 2^24                 the long sweep of Grundy's game, with progress
@@ -123,6 +125,14 @@ pub enum Command {
         count: Convention,
         #[arg(long, value_enum, default_value = "text")]
         format: ReportFormat,
+    },
+    /// Describe a game: its take-and-break code in CGSuite's normal form (`0.{0!,2!,3!}`
+    /// is `0.D!`), its rules in words, the subtraction set it is (`s2,3,5,9` is
+    /// `0.033030003`, an all-but set a `[3]` tail) and the theorem that proves its periods.
+    Describe {
+        /// A code, a subtraction set or a name (`0.[3]`, `{2+}=.0`, `s2,3,5`, `kayles`).
+        #[arg(value_parser = parse_game, allow_hyphen_values = true)]
+        game: Played,
     },
     /// Find the pre-period (first periodic heap) and the smallest period of a game's
     /// values by the fastest engine, until a periodicity theorem proves them.

@@ -161,6 +161,7 @@ fn run(cli: Cli) -> Result<()> {
             let heaps = heaps_of(&played.game, &heaps)?;
             commands::analyze::run(&mut out, &job, &played.game, &heaps, rule(misere, &played), count, format)?
         }
+        Command::Describe { game: played } => commands::describe::run(&mut out, &played.game)?,
         Command::Period { game: played, max, engine } => {
             commands::values::refuse_normal_values(&played.game, played.rule)?;
             commands::period::run(&mut out, &job, &played.game, max, engine)?

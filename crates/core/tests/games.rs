@@ -346,9 +346,11 @@ fn codes_get_rules_in_words_and_a_picture() {
         "Take-and-break code 0.337: Take 1 or 2 stones from one heap, leaving nothing (when the heap has exactly that many) or one heap. \
          Take 3 stones from one heap, leaving nothing (when the heap has exactly that many), one heap or two heaps."
     );
+    // CGSuite's notation: a `!` marks the digit before it (issue 40), so `4.1!` is `4.1`.
+    assert_eq!(Game::parse("4.1!").unwrap(), Game::parse("4.1").unwrap());
     assert_eq!(
-        rules("4.1!"),
-        "Take-and-break code 4.1!: Split one heap into two heaps without taking any stones. \
+        rules("4!.1"),
+        "Take-and-break code 4!.1: Split one heap into two heaps without taking any stones. \
          Take 1 stone from one heap, leaving nothing (when the heap has exactly that many). The heaps left by a move must all differ in size."
     );
     assert_eq!(rules("s1,4,5"), "Take 1, 4 or 5 stones from one heap.");

@@ -38,6 +38,7 @@ pub fn method_dict<'py>(py: Python<'py>, method: &Method) -> PyResult<Bound<'py,
             d.set_item("method", "period")?;
             d.set_item("preperiod", p.preperiod)?;
             d.set_item("period", p.period)?;
+            d.set_item("saltus", p.saltus)?;
             d.set_item("proved", p.proved)?;
             d.set_item("computed", p.computed)?;
         }
@@ -182,6 +183,7 @@ impl PyGame {
                 let f = PyDict::new(py);
                 f.set_item("preperiod", p.preperiod)?;
                 f.set_item("period", p.period)?;
+                f.set_item("saltus", p.saltus)?;
                 f.set_item("proved", p.proved)?;
                 f.set_item("computed", p.computed)?;
                 Some(f)

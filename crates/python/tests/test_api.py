@@ -47,6 +47,17 @@ def test_a_proved_period_answers_any_heap() -> None:
     assert not grundy.Game("grundy").period(max=5000).proved
 
 
+def test_codes_in_cgsuites_notation() -> None:
+    nim = grundy.Game("0.[3]")
+    assert nim.name == "take-and-break 0.[3]"
+    assert nim.values(10).tolist() == list(range(10))
+    p = grundy.Game("0.30[3]").period()
+    assert p.proved and (p.preperiod, p.period, p.saltus) == (0, 4, 2)
+    assert grundy.Game("0.30[3]").value(1_000_001) == 500_001
+    with pytest.raises(ValueError, match="loopy"):
+        grundy.Game("20.017")
+
+
 @pytest.mark.parametrize(
     "make",
     [

@@ -7,6 +7,7 @@ use grundy_core::game::Game;
 
 pub mod analyze;
 pub mod census;
+pub mod describe;
 pub mod explain;
 pub mod genus;
 pub mod period;

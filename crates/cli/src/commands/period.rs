@@ -5,7 +5,7 @@
 use std::io::Write;
 
 use anyhow::Result;
-use grundy_core::ask::{EngineChoice, PeriodRequest, OBSERVED_MIN_SPAN};
+use grundy_core::ask::{proof_name, EngineChoice, PeriodRequest, OBSERVED_MIN_SPAN};
 use grundy_core::count::plural;
 use grundy_core::game::Game;
 
@@ -25,11 +25,13 @@ pub fn run(out: &mut impl Write, job: &Job, game: &Game, max: Option<u64>, engin
     }
     match &s.found {
         Some(p) if p.proved => {
+            let theorem = proof_name(game).unwrap_or("the periodicity theorem");
             writeln!(
                 out,
-                "{name}: periodic from heap {} with period {} (proved by the periodicity theorem from G(0..{}); {} values computed by the {})",
+                "{name}: periodic from heap {} with period {}{} (proved by {theorem} from G(0..{}); {} values computed by the {})",
                 p.preperiod,
                 p.period,
+                saltus(p.period, p.saltus),
                 p.computed,
                 s.computed,
                 s.engine.name()
@@ -39,8 +41,9 @@ pub fn run(out: &mut impl Write, job: &Job, game: &Game, max: Option<u64>, engin
         Some(p) => {
             writeln!(
                 out,
-                "{name}: period {} from heap {} observed up to heap {} (not proved{})",
+                "{name}: period {}{} from heap {} observed up to heap {} (not proved{})",
                 p.period,
+                saltus(p.period, p.saltus),
                 p.preperiod,
                 s.computed - 1,
                 if s.theorem {
@@ -75,6 +78,15 @@ pub fn run(out: &mut impl Write, job: &Job, game: &Game, max: Option<u64>, engin
         }
     }
     Ok(())
+}
+
+/// The saltus of an arithmetic period, said with what it means; nothing for an ordinary one.
+fn saltus(period: usize, saltus: u64) -> String {
+    if saltus == 0 {
+        String::new()
+    } else {
+        format!(" and saltus {saltus}, G(n + {period}) = G(n) + {saltus}")
+    }
 }
 
 fn convention(preperiod: usize) -> String {

@@ -77,7 +77,8 @@ pub use crate::engine::{EngineChoice, EngineKind};
 pub use crate::learn::explain::{ExplainError, Explanation};
 pub use crate::learn::practice::{parse_answer, AnswerError, PRACTICE_MAX_HEAP};
 pub use crate::period::{
-    candidate_period, certifies, proved_period_in, Candidate, Method, PeriodSearch, Periodicity, OBSERVED_MIN_SPAN,
+    candidate_period, certifies, proof_name, proved_period_in, Candidate, Method, PeriodSearch, Periodicity,
+    OBSERVED_MIN_SPAN,
 };
 pub use crate::position::answer::MisereMethod;
 pub use crate::position::exhaustive::MISERE_MAX_STONES;

@@ -21,8 +21,10 @@ pub use kinds::graph;
 pub use kinds::graph::{GraphError, GraphGame};
 pub use kinds::grundy::GrundysGame;
 pub use kinds::take_and_break::{TakeAndBreak, MAX_DIGITS};
+pub use kinds::tbcode::{Constraint, Digit, TbCode};
 
 pub mod catalog;
+pub mod describe;
 mod kinds;
 pub(crate) mod placement;
 pub mod words;
@@ -84,6 +86,22 @@ pub enum GameError {
         /// The code.
         code: String,
     },
+    /// A code in the general notation that cannot be read.
+    #[error("game code {code:?}: {reason}")]
+    BadCode {
+        /// The code.
+        code: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A code whose play could go on for ever (CGSuite's loopy codes).
+    #[error("game code {code} is loopy: {reason}")]
+    Loopy {
+        /// The code.
+        code: String,
+        /// The move that makes it so.
+        reason: String,
+    },
     /// A subtraction set that cannot be read.
     #[error("subtraction set {text:?}: {reason}")]
     BadSubtractionSet {
@@ -121,6 +139,13 @@ pub enum PeriodicityTheorem {
     Subtraction {
         /// The largest element of the subtraction set.
         max_take: usize,
+    },
+    /// All-but subtraction games (take any number but those of a finite set), which are
+    /// arithmetic-periodic (Angela Siegel): `excluded_max` is the largest number excluded
+    /// (0 for none). The certificate is [`crate::period`]'s all-but lemma.
+    AllButSubtraction {
+        /// The largest number a move may not take (0 when every number may be taken).
+        excluded_max: usize,
     },
 }
 
@@ -194,6 +219,12 @@ pub trait Kind: Send + Sync + std::fmt::Debug + 'static {
 
     /// The code, when the kind is an octal game (digits below 8, no `!`): the octal sweep's.
     fn octal(&self) -> Option<&TakeAndBreak> {
+        None
+    }
+
+    /// The game as a take-and-break code in CGSuite's notation, for kinds that are one
+    /// (codes, Grundy's game, subtraction sets, Nim).
+    fn tbcode(&self) -> Option<TbCode> {
         None
     }
 
@@ -340,6 +371,12 @@ impl Game {
     /// not): the games of the octal sweep.
     pub fn octal(&self) -> Option<&TakeAndBreak> {
         self.0.kind.octal()
+    }
+
+    /// The game as a take-and-break code in CGSuite's notation, in normal form, when it is
+    /// one (`kayles` is `0.77`, `s2,3` is `0.033`, `nim` is `0.[3]`).
+    pub fn tbcode(&self) -> Option<TbCode> {
+        self.0.tbcode()
     }
 
     /// Whether this is Grundy's game.

@@ -160,6 +160,11 @@ pub(crate) fn describe_placed(
         Words::Take | Words::Code if take == heap => format!("take all {heap} of heap {label}"),
         Words::Take => format!("take {take} from heap {label} ({heap}), {}", leaving(left)),
         Words::Code => match (take, left.len()) {
+            // A digit before the point adds tokens (`80.0`): the heaps left hold more.
+            (0, _) if left.iter().sum::<u64>() > heap => {
+                let added = left.iter().sum::<u64>() - heap;
+                format!("add {added} to heap {label} ({heap}) and split it into {}", list(left))
+            }
             (0, _) => format!("split heap {label} ({heap}) into {}", list(left)),
             (_, 0 | 1) => format!("take {take} from heap {label} ({heap}), {}", leaving(left)),
             _ => format!("take {take} from heap {label} ({heap}) and split the rest into {}", list(left)),

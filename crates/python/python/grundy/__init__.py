@@ -293,6 +293,7 @@ class Game:
             unbounded=d["unbounded"],
             theorem=d["theorem"],
             engine=d["engine"],
+            saltus=0 if found is None else found["saltus"],
         )
 
     # Positions.

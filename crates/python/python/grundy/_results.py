@@ -24,7 +24,9 @@ class Period:
 
     The pre-period is the first periodic heap (the last exception is `preperiod - 1`).
     `proved` says whether a periodicity theorem proved them from G(0..rests_on); otherwise
-    they are only observed. `computed` values were computed in all; `largest` is (heap,
+    they are only observed. `saltus` is s in G(n + period) = G(n) + s (0 for an ordinary
+    period; all-but subtraction games such as `0.[3]` have one). `computed` values were
+    computed in all; `largest` is (heap,
     value) of the largest among them; `sparse_heaps` and `last_sparse` count the sparse
     heaps of a sparse sweep.
     """
@@ -40,6 +42,7 @@ class Period:
     unbounded: bool
     theorem: bool
     engine: str
+    saltus: int = 0
 
     @property
     def found(self) -> bool:

@@ -109,6 +109,20 @@ fn other_games_and_misere_nim() {
     assert_eq!(a["outcome"], "player-to-move-loses");
 }
 
+/// A rule typed in CGSuite's notation (issue 40) goes through the same game parser: the
+/// page's list of moves, its values and a loopy code refused in words.
+#[test]
+fn codes_in_cgsuites_notation() {
+    let a = json_of(&handle("POST", "/api/analyze", br#"{"game":"0.30[3]","heaps":[5,6]}"#));
+    let moves = a["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 9, "take 1, 3, 4 or 5 from the 5, 1, 3, 4, 5 or 6 from the 6: {a}");
+    assert_eq!(a["outcome"], "player-to-move-wins", "G(5) = 3, G(6) = 2: {a}");
+    let v = json_of(&handle("GET", "/api/values?game=0.%7B0%2C2%2B%7D%3D&to=6", b""));
+    assert!(v.to_string().contains("take-and-break 0.{0,2+}="), "{v}");
+    let r = handle("POST", "/api/analyze", br#"{"game":"20.017","heaps":[3]}"#);
+    assert!(r.status >= 400 && String::from_utf8_lossy(&r.body).contains("loopy"), "{}", r.status);
+}
+
 #[test]
 fn misere_and_counting_conventions() {
     // Kayles 4 under misère play is lost (options 3, 2, 2+1, 1+1 all leave a win).

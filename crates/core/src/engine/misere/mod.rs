@@ -218,9 +218,10 @@ impl MisereQuotient {
                 return (None, Some(QuotientError::NoSuchHeap { game: game.name(), to, largest }));
             }
         }
-        let max_take = game.periodicity_theorem().map(|t| match t {
+        let max_take = game.periodicity_theorem().and_then(|t| match t {
             crate::game::PeriodicityTheorem::Octal { max_take }
-            | crate::game::PeriodicityTheorem::Subtraction { max_take } => max_take,
+            | crate::game::PeriodicityTheorem::Subtraction { max_take } => Some(max_take),
+            crate::game::PeriodicityTheorem::AllButSubtraction { .. } => None,
         });
         let mut b = build::Builder::new(limits, cancel.clone());
         let mut stopped_periodic = false;

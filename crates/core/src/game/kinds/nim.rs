@@ -56,6 +56,11 @@ impl Kind for Nim {
         1.7e-9
     }
 
+    /// Nim is `0.[3]`: take any positive number.
+    fn tbcode(&self) -> Option<super::tbcode::TbCode> {
+        Some(super::tbcode::TbCode::of_subtraction(&[], true))
+    }
+
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }

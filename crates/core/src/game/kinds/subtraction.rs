@@ -24,7 +24,11 @@ impl Subtraction {
 
 /// Reads `s1,2,3`, `S{1,2,3}` or `{1,2,3}`; only text of that shape is a set, so a
 /// misspelt name is an unknown game.
+/// A text with a point (`{2+}=.0`) is a take-and-break code in the general notation.
 pub(crate) fn parse(t: &str) -> Option<Result<Game, GameError>> {
+    if t.contains('.') {
+        return None;
+    }
     let after_s = t.strip_prefix(['s', 'S']).map(str::trim_start);
     if t.starts_with('{') || after_s.is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit() || c == '{')) {
         return Some(parse_set(t));
@@ -75,6 +79,10 @@ impl Kind for Subtraction {
 
     fn periodicity_theorem(&self) -> Option<PeriodicityTheorem> {
         Some(PeriodicityTheorem::Subtraction { max_take: *self.set.last().unwrap_or(&1) as usize })
+    }
+
+    fn tbcode(&self) -> Option<super::tbcode::TbCode> {
+        Some(super::tbcode::TbCode::of_subtraction(&self.set, false))
     }
 
     fn as_any(&self) -> &dyn std::any::Any {

@@ -14,11 +14,16 @@ use super::grundy::GrundysGame;
 
 /// Reads a code (`.07`, `4.07`, `0.f`, `4!.0`): text of digits, `.` and `!` only; `4!.0`
 /// reads as Grundy's game, which has its own sweep.
+/// Codes with `!` and codes with digits before the point that add tokens are CGSuite's
+/// general notation, read by `tbcode` (which hands back this kind where it applies).
 pub(crate) fn parse(t: &str) -> Option<Result<Game, GameError>> {
-    if !t.chars().all(|c| c == '.' || c == '!' || c.is_ascii_hexdigit()) {
+    if !t.chars().all(|c| c == '.' || c.is_ascii_hexdigit()) {
         return None;
     }
-    Some(TakeAndBreak::parse(t).map(|g| if g.is_grundys_game() { Game::new(GrundysGame) } else { Game::new(g) }))
+    match TakeAndBreak::parse(t) {
+        Err(GameError::LongIntegerPart { .. }) => None,
+        read => Some(read.map(|g| if g.is_grundys_game() { Game::new(GrundysGame) } else { Game::new(g) })),
+    }
 }
 
 /// Longest take-and-break code accepted.
@@ -93,6 +98,12 @@ impl TakeAndBreak {
             return Err(GameError::NoMoves { code: own() });
         }
         Ok(TakeAndBreak { code: c.to_string(), digits, unequal })
+    }
+
+    /// The game of `digits` with `unequal`, named `code` (a code in the general notation
+    /// that a plain code plays: `0.{0!,2!,3!}` is `0.D!`).
+    pub(crate) fn of_digits(code: String, digits: Vec<u8>, unequal: bool) -> TakeAndBreak {
+        TakeAndBreak { code, digits, unequal }
     }
 
     /// The code as given.
@@ -276,6 +287,10 @@ impl Kind for TakeAndBreak {
 
     fn octal(&self) -> Option<&TakeAndBreak> {
         self.is_octal().then_some(self)
+    }
+
+    fn tbcode(&self) -> Option<super::tbcode::TbCode> {
+        Some(super::tbcode::TbCode::of_take_and_break(self))
     }
 
     fn as_any(&self) -> &dyn std::any::Any {

@@ -8,6 +8,9 @@
 //! - Finite subtraction games with largest move t: G(n) depends only on the t values
 //!   before it, so G(n + p) = G(n) for n0 <= n < n0 + t suffices.
 //!
+//! - All-but subtraction games (take any number but those of a finite set): arithmetic
+//!   periods G(n + p) = G(n) + s, proved by the all-but subtraction lemma (`arithmetic`).
+//!
 //! For other games (`!`, three-heap splits, subtract-a-square, Grundy's game) no such
 //! bound is known here: a repeat is reported as *observed*, never as proved, and only with
 //! evidence: the periodic stretch must span at least [`OBSERVED_MIN_SPAN`] heaps and
@@ -16,6 +19,10 @@
 //!
 //! Convention: the *pre-period* n0 is the first heap of the periodic part: G(n + p) = G(n)
 //! for every n >= n0, and n0 - 1 is the last exception (G(n0 - 1) != G(n0 - 1 + p)).
+
+mod arithmetic;
+
+pub use arithmetic::ALL_BUT_LEMMA;
 
 use crate::engine::closed::closed_form;
 use crate::engine::{Engine, EngineChoice, EngineError, EngineKind, Limits, Run, Values};
@@ -31,8 +38,12 @@ pub struct Periodicity {
     /// The first periodic heap: G(n + period) = G(n) for every n >= preperiod (proved, or
     /// seen so far). The last exception is preperiod - 1.
     pub preperiod: usize,
-    /// The period p, in heaps: G(n + p) = G(n) from the preperiod on (the smallest p found).
+    /// The period p, in heaps: G(n + p) = G(n) + saltus from the preperiod on (the smallest
+    /// p found).
     pub period: usize,
+    /// The saltus s: G(n + p) = G(n) + s (0 for an ordinary period; only all-but
+    /// subtraction games prove a positive one, others may show one).
+    pub saltus: u64,
     /// Proved by a periodicity theorem; otherwise only observed.
     pub proved: bool,
     /// Values the theorem needs (G(0..needed)) when proved; the values seen otherwise.
@@ -70,13 +81,32 @@ fn certificate(game: &Game) -> Option<Bound> {
             Some(Box::new(move |n0, p| 2 * n0.max(1) + 2 * p + t))
         }
         PeriodicityTheorem::Subtraction { max_take: t } => Some(Box::new(move |n0, p| n0 + p + t)),
+        // Arithmetic periods, by their own lemma ([`arithmetic`]).
+        PeriodicityTheorem::AllButSubtraction { .. } => None,
     }
+}
+
+/// The largest excluded number of an all-but subtraction game (the all-but lemma's x).
+fn all_but(game: &Game) -> Option<usize> {
+    match game.periodicity_theorem()? {
+        PeriodicityTheorem::AllButSubtraction { excluded_max } => Some(excluded_max),
+        _ => None,
+    }
+}
+
+/// The theorem that proves the periods of `game`, by name, for what grundy prints.
+pub fn proof_name(game: &Game) -> Option<&'static str> {
+    Some(match game.periodicity_theorem()? {
+        PeriodicityTheorem::Octal { .. } => "the periodicity theorem for octal games (Guy and Smith)",
+        PeriodicityTheorem::Subtraction { .. } => "the periodicity theorem for finite subtraction games",
+        PeriodicityTheorem::AllButSubtraction { .. } => ALL_BUT_LEMMA,
+    })
 }
 
 /// Whether a periodicity theorem applies to `game`, so that [`find_period`] can prove a
 /// period (for the other games it can only observe one, after computing up to `max` values).
 pub fn can_prove(game: &Game) -> bool {
-    certificate(game).is_some()
+    certificate(game).is_some() || all_but(game).is_some()
 }
 
 /// Looks for the period of `game` with the fastest engine, computing at most `max` values.
@@ -125,13 +155,14 @@ pub fn search_in(
     progress: &mut dyn FnMut(u64),
 ) -> Result<PeriodSearch, EngineError> {
     let cert = certificate(engine.game());
+    let all_but = all_but(engine.game());
     let mut search = PeriodSearch {
         found: None,
         computed: 0,
         largest: None,
         sparse: None,
         unbounded: false,
-        theorem: cert.is_some(),
+        theorem: cert.is_some() || all_but.is_some(),
         engine: engine.kind(),
     };
     if engine.is_closed_form() {
@@ -153,8 +184,16 @@ pub fn search_in(
             search.found = Some(p);
             break;
         }
+        // Arithmetic periods read the values as numbers, in place.
+        let g = |n: usize| run.get(n);
+        if let Some(x) = all_but {
+            if let Some(p) = arithmetic::proved_all_but(&g, m, x) {
+                search.found = Some(p);
+                break;
+            }
+        }
         if m >= max {
-            search.found = tail.observed;
+            search.found = tail.observed.or_else(|| arithmetic::observed(&g, m));
             break;
         }
         next = m + (m / 4).max(1024);
@@ -203,7 +242,10 @@ impl HeapValues {
         let at = match &self.method {
             Method::ClosedForm => return closed_form(&self.game, n),
             Method::Period(p) if n >= p.preperiod as u64 => {
-                p.preperiod as u64 + (n - p.preperiod as u64) % p.period as u64
+                let (pre, period) = (p.preperiod as u64, p.period as u64);
+                let at = pre + (n - pre) % period;
+                let run = self.run.as_ref().expect("a period holds values");
+                return run.get(at as usize) + (n - pre) / period * p.saltus;
             }
             _ => n,
         };
@@ -335,7 +377,8 @@ fn tail_period<T: Copy + Eq>(g: &[T], bound: Option<&dyn Fn(usize, usize) -> usi
             let needed = bound(n0, p);
             if m >= needed {
                 let (n0, p) = smallest_divisor_period(g, n0, p);
-                tail.proved = Some(Periodicity { preperiod: n0, period: p, proved: true, computed: bound(n0, p) });
+                tail.proved =
+                    Some(Periodicity { preperiod: n0, period: p, saltus: 0, proved: true, computed: bound(n0, p) });
                 return tail;
             }
             if span >= (2 * p).max(TAIL_MIN_SPAN) && tail.target.is_none() {
@@ -344,7 +387,7 @@ fn tail_period<T: Copy + Eq>(g: &[T], bound: Option<&dyn Fn(usize, usize) -> usi
         }
         if span >= (2 * p).max(TAIL_MIN_SPAN) {
             if tail.observed.is_none() && span >= OBSERVED_MIN_SPAN.max(3 * p) {
-                tail.observed = Some(Periodicity { preperiod: n0, period: p, proved: false, computed: m });
+                tail.observed = Some(Periodicity { preperiod: n0, period: p, saltus: 0, proved: false, computed: m });
             }
             for k in (2 * p..=m / 2).step_by(p) {
                 skip[k / 64] |= 1 << (k % 64);
