@@ -198,6 +198,13 @@ impl Engine {
     /// Picks the engine for `game`: the fastest that applies, or the one forced by `choice`
     /// (an error if it does not apply).
     pub fn choose(game: &Game, choice: EngineChoice) -> Result<Engine, EngineError> {
+        if game.loopy().is_some() {
+            return Err(EngineError::NotApplicable {
+                engine: choice.name(),
+                game: game.name(),
+                reason: "the graph has a cycle, so it has no Sprague-Grundy values (its values are Smith's: `grundy values` lists them, `grundy analyze` plays them)",
+            });
+        }
         let kinds = Engine::applicable(game);
         let kind = match choice {
             EngineChoice::Auto => kinds[0],

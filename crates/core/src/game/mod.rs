@@ -20,6 +20,7 @@ use thiserror::Error;
 pub use kinds::graph;
 pub use kinds::graph::{GraphError, GraphGame};
 pub use kinds::grundy::GrundysGame;
+pub use kinds::loopy_graph::LoopyGraph;
 pub use kinds::take_and_break::{TakeAndBreak, MAX_DIGITS};
 
 pub mod catalog;
@@ -227,6 +228,12 @@ pub trait Kind: Send + Sync + std::fmt::Debug + 'static {
         false
     }
 
+    /// The graph, when the kind is a game on a graph with a cycle: no engine applies, and
+    /// every question goes to [`crate::loopy`].
+    fn loopy(&self) -> Option<&LoopyGraph> {
+        None
+    }
+
     /// The kind as `Any`, for [`Kind::same`].
     fn as_any(&self) -> &dyn std::any::Any;
 
@@ -287,6 +294,23 @@ impl Game {
     /// A game on the graph in `text` (the format of [`graph`]), called `label`.
     pub fn graph(label: &str, text: &str) -> Result<Game, GraphError> {
         GraphGame::parse(label, text).map(Game::new)
+    }
+
+    /// A game on any finite graph in `text`, called `label`: the game of [`Game::graph`]
+    /// when the graph has no cycle (today's values, through today's engines), and a loopy
+    /// game ([`LoopyGraph`], Smith's generalized values) when it has one.
+    pub fn any_graph(label: &str, text: &str) -> Result<Game, GraphError> {
+        let read = kinds::graph::GraphText::read(text)?;
+        if read.has_cycle() {
+            Ok(Game::new(LoopyGraph::from_text(label, read)))
+        } else {
+            GraphGame::ordered(label, read).map(Game::new)
+        }
+    }
+
+    /// The graph of a game with cycles ([`Game::any_graph`]); `None` for every other game.
+    pub fn loopy(&self) -> Option<&LoopyGraph> {
+        self.0.loopy()
     }
 
     /// The kind.
