@@ -9,6 +9,7 @@ pub mod analyze;
 pub mod census;
 pub mod explain;
 pub mod genus;
+pub mod loopy;
 pub mod period;
 pub mod play;
 pub mod practice;
