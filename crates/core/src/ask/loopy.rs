@@ -21,6 +21,13 @@ use crate::position::input::{Command, InputError};
 /// drawn (the page and the terminal game both stop there).
 pub const DRAW_REPETITIONS: usize = 3;
 
+/// Seconds a vertex or move takes a stage of the labelling (a model, generous: a few
+/// array reads and a branch each).
+const LABEL_SECONDS_PER_STEP: f64 = 2.0e-8;
+/// Seconds a position of a sum's graph takes the retrograde walk (hashing its multiset of
+/// tokens, once for each option).
+const WALK_SECONDS_PER_POSITION: f64 = 1.0e-6;
+
 /// The values of every vertex of a graph with cycles.
 #[derive(Clone, Debug)]
 pub struct LoopyTable {
@@ -169,6 +176,21 @@ impl Session {
         let limit = if graph.positions_from(tokens) <= EXACT_POSITIONS { EXACT_POSITIONS as usize } else { 0 };
         let analysis = analyze(&moves_of(graph), &table.labelling, tokens, limit);
         Ok(LoopyAnalyzed { analysis, table })
+    }
+
+    /// What [`Session::analyze_loopy`] would cost, before it runs: the labelling, a few
+    /// passes over the graph a stage (at most √(2E) + 1 stages), and the walk of the sum's
+    /// graph when it is small enough to walk.
+    pub fn estimate_loopy(&self, game: &Game, tokens: &[u64]) -> crate::engine::cost::Cost {
+        let Some(graph) = game.loopy() else { return crate::engine::cost::Cost { bytes: 0, seconds: 0.0 } };
+        let size = (graph.len() + graph.edges()) as f64;
+        let stages = (2.0 * graph.edges() as f64).sqrt() + 1.0;
+        let positions = graph.positions_from(tokens);
+        let walked = if positions <= EXACT_POSITIONS { positions as f64 } else { 0.0 };
+        crate::engine::cost::Cost {
+            bytes: (size * 24.0 + walked * 96.0) as u64,
+            seconds: size * stages * LABEL_SECONDS_PER_STEP + walked * WALK_SECONDS_PER_POSITION,
+        }
     }
 
     /// The labelling's steps, the values and the position's analysis, as text.

@@ -81,9 +81,9 @@ impl LoopyAnalysis {
     }
 }
 
-/// Analyzes the position of `tokens` on the graph of `moves` (`moves[v - 1]`, numbered from
-/// 1) labelled by `labelling`; walks the sum's graph for exact lengths when it has at most
-/// `exact_limit` positions.
+/// Analyzes the position of `tokens` on the graph of `moves` (vertex v moves to
+/// `moves[v - 1]`) labelled by `labelling`; walks the sum's graph for exact lengths when it
+/// has at most `exact_limit` positions.
 pub fn analyze(moves: &[Vec<u32>], labelling: &Labelling, tokens: &[u64], exact_limit: usize) -> LoopyAnalysis {
     let values: Vec<LoopyValue> = tokens.iter().map(|&v| labelling.value(v).clone()).collect();
     let counters: Vec<u32> = tokens.iter().map(|&v| labelling.counter(v)).collect();
