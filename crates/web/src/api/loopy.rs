@@ -55,6 +55,7 @@ pub fn work(body: &[u8]) -> Prepared {
                 let a = &answer.analysis;
                 for (i, m) in a.moves.iter().enumerate() {
                     doc["moves"][i]["heaps"] = json!(a.after(m));
+                    doc["moves"][i]["heap_index"] = json!(m.token);
                 }
                 let mut seen = history.clone();
                 seen.push(a.tokens.clone());
