@@ -15,7 +15,7 @@
 //!
 //! A name is letters, digits, `_`, `-` or `.`; every vertex a move leads to must have its
 //! own line; the graph must have no cycle (a game must end: a graph with one is the kind
-//! [`super::loopy_graph`], which [`crate::game::Game::any_graph`] chooses). Inside, vertices are numbered
+//! [`crate::game::LoopyGraph`], which [`crate::game::Game::any_graph`] chooses). Inside, vertices are numbered
 //! 1..=V in an order where every move leads to a smaller number (sinks first, file order
 //! among equals), so a vertex is a "heap" whose options are all smaller and every engine
 //! that walks heaps upwards applies; 0 stands for no token.
