@@ -147,13 +147,13 @@ fn run(cli: Cli) -> Result<()> {
         Command::Values { to, game: played, format, misere, engine, window, archive, resume, every_value } => {
             let game = played.game;
             let misere = misere || played.rule == Rule::Misere;
+            let to = commands::values::table_length(&game, to)?;
             if game.loopy().is_some() {
                 let rule = if misere { Rule::Misere } else { Rule::Normal };
-                commands::loopy::values(&mut out, &job, &game, rule, format)?;
+                commands::loopy::values(&mut out, &job, &game, rule, to, format)?;
                 out.flush()?;
                 return Ok(());
             }
-            let to = commands::values::table_length(&game, to)?;
             match (window, misere) {
                 (Some(_), true) => {
                     return Err(Usage("--window is for normal play: misère values come from a search".into()).into())

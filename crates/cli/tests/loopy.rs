@@ -27,6 +27,9 @@ fn values_of_a_graph_with_cycles() {
     assert_eq!(doc["vertices"], serde_json::json!(["a", "b", "c", "d", "e"]));
     assert_eq!(doc["values"], serde_json::json!(["∞{}", "∞{}", "∞{1}", 1, 0]));
     assert_eq!(ok(&["value", "--game", &example("ferguson-cycle.txt"), "c"]), "∞{1}\n");
+    assert_eq!(ok(&["values", "--game", &example("ferguson-cycle.txt"), "--to", "3"]), "a ∞{}\nb ∞{}\n");
+    let o = common::grundy(&["values", "--game", &example("ferguson-cycle.txt"), "--to", "7"]);
+    assert!(!o.status.success() && common::stderr(&o).contains("the vertices 1 to 5"), "{}", common::stderr(&o));
 }
 
 /// Ferguson's cycle: a token on c is drawn, and only c -> a keeps the draw; two tokens on a

@@ -169,7 +169,7 @@ fn exact_lengths_put_the_soonest_win_first() {
     }
 }
 
-/// Ferguson, *Game Theory*, Part I (Impartial Combinatorial Games), section 3.4, Figure 3.4:
+/// Ferguson, *Game Theory*, Part I (Impartial Combinatorial Games), Figure 3.4 (p. I-17):
 /// a cycle a -> b -> c -> a, with c -> d -> e. Ferguson states that e has value 0, d value 1,
 /// and that a, b and c are tied (drawn): a player at c will not move to d. He gives no
 /// generalized values; the sets ∞{} and ∞{1} below are ours, from the definition: c's

@@ -14,12 +14,22 @@ use super::asked;
 use crate::args::Format;
 use crate::job::Job;
 
-/// Every vertex's value: `name value` lines, `n,g` CSV (a value with a comma quoted), or one
-/// JSON object with the vertices, their values (numbers, or strings such as `"∞{0,2}"`) and
-/// their counters.
-pub fn values(out: &mut impl Write, job: &Job, game: &Game, rule: Rule, format: Format) -> Result<()> {
+/// The values of vertices 1..`count` (as `--to` counts heaps: every vertex when it is the
+/// number of vertices plus one): `name value` lines, `n,g` CSV (a value with a comma quoted),
+/// or one JSON object with the vertices, their values (numbers, or strings such as
+/// `"∞{0,2}"`) and their counters.
+pub fn values(out: &mut impl Write, job: &Job, game: &Game, rule: Rule, count: u64, format: Format) -> Result<()> {
     let table = asked(job.session.loopy_values(game, rule, &mut job.quiet()), game)?;
-    let n = table.len();
+    if count == 0 || count > table.len() + 1 {
+        return Err(crate::Usage(format!(
+            "--to {count} does not fit {}: its values are G(0..{}), the vertices 1 to {}",
+            game.name(),
+            table.len() + 1,
+            table.len()
+        ))
+        .into());
+    }
+    let n = count - 1;
     match format {
         Format::Bfile => {
             for v in 1..=n {
