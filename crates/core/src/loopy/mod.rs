@@ -28,9 +28,12 @@
 //! move, which decreases along every game the winner plays that way.
 //!
 //! **What it costs.** The labelling is O(V + E) a stage, one stage a finite value (at most
-//! √(2E) + 1 stages): the graphs of the command line's size (thousands of vertices) take
-//! milliseconds. A sum costs its tokens' values; the exact lengths cost a walk of the sum's
-//! graph, done only when it has at most [`EXACT_POSITIONS`] positions.
+//! √(2E) + 1 stages). Measured (2026-12-02, the dev build, this project's 2-core machine): a
+//! random graph of 200,000 vertices and about 300,000 moves, with cycles, takes
+//! `grundy values` 1.07 s and 83 MB, as an acyclic graph of the same size through the
+//! definition engine (1.00 s): reading the file dominates. A sum costs its tokens' values;
+//! the exact lengths cost a walk of the sum's graph, done only when it has at most
+//! [`EXACT_POSITIONS`] positions.
 //!
 //! **When it applies.** To any finite graph; an acyclic graph keeps its Sprague-Grundy
 //! values through the engines ([`crate::game::Game::any_graph`] chooses). Only normal play:
