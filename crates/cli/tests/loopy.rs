@@ -108,6 +108,13 @@ fn play_keeps_the_draw_and_wins_when_it_can() {
     let out = common::stdout(&o);
     assert!(out.contains("computer: move token A from b to a"), "{out}");
     assert!(out.contains("a draw: this position has come 3 times"), "{out}");
+    // A move typed as the vertex a token leaves and the one it goes to; a hint that keeps the draw.
+    let o =
+        common::grundy_with_input(&["play", "--game", &example("two-exits.txt"), "a", "b"], "hint\nb a\nz z\nquit\n");
+    let out = common::stdout(&o);
+    assert!(out.contains("hint: move token A from a to b: it leaves ∞{}, a draw"), "{out}");
+    assert!(out.contains("tokens: a a\ncomputer: move token A from a to b"), "{out}");
+    assert!(out.contains("no legal move matches \"z z\""), "{out}");
     let o = common::grundy_with_input(
         &["play", "--computer-first", "--game", &example("ferguson-cycle.txt"), "c", "d"],
         "1\n",
