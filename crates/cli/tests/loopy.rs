@@ -83,6 +83,15 @@ fn misere_play_of_a_graph_with_cycles_is_refused_in_words() {
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.contains("misère play of the game on graph") && err.contains("the graph has a cycle"), "{err}");
     }
+    // The misère quotient and the genus walk heaps down, which a cycle has not: refused too.
+    for args in [["quotient", "--to", "2"], ["genus", "--to", "2"]] {
+        let o = common::grundy(&[args[0], args[1], args[2], "--game", &example("ferguson-cycle.txt")]);
+        let err = common::stderr(&o);
+        assert!(
+            !o.status.success() && err.lines().count() == 1 && err.contains("misère play of the game on graph"),
+            "{err}"
+        );
+    }
     let o = common::grundy(&["values", "--misere", "--game", &example("two-exits.txt")]);
     assert!(!o.status.success() && common::stderr(&o).contains("misère play"), "{}", common::stderr(&o));
 }

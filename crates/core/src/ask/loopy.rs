@@ -216,6 +216,15 @@ fn moves_of(graph: &LoopyGraph) -> Vec<Vec<u32>> {
     (1..=graph.len()).map(|v| graph.moves(v).to_vec()).collect()
 }
 
+/// Misère play of a game with cycles refused, for every misère request (the quotient, the
+/// genus, the misère P-positions): they walk heaps downwards and a cycle has no bottom.
+pub(super) fn refuse_misere(game: &Game) -> Result<(), AskError> {
+    match game.loopy() {
+        Some(_) => Err(misere_refused(game)),
+        None => Ok(()),
+    }
+}
+
 /// The one-line refusal of misère play on a graph with cycles.
 fn misere_refused(game: &Game) -> AskError {
     AskError::Input(format!(
