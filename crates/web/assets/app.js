@@ -170,7 +170,7 @@ function settle(moved) {
 function over() {
   const a = step().analysis;
   if (a.drawn) {
-    setStatus(`A draw: this position has come three times, and with perfect play neither player can force a win (${a.loopy.verdict}).`, "computer");
+    setStatus(`A draw: this position has come three times, and with perfect play neither player can force a win (the tokens' value is ${a.nim_sum}).`, "drawn");
     return;
   }
   const stuck = sideAt(S.at);

@@ -56,7 +56,7 @@ try {
   const urlHeaps = () => page.evaluate(() => new URLSearchParams(location.search).get("heaps"));
   // The heaps of the position shown, as the API was sent them.
   const heapsNow = () => page.evaluate(() => !S.steps ? new URLSearchParams(location.search).get("heaps") : S.steps[S.at] ? S.steps[S.at].analysis.heaps.join(" ") : "");
-  const idle = () => page.waitForFunction(() => ["player", "won", "lost", "error"].includes(document.getElementById("status").dataset.state));
+  const idle = () => page.waitForFunction(() => ["player", "won", "lost", "drawn", "error"].includes(document.getElementById("status").dataset.state));
   async function start(game, heaps, opts = {}) {
     await page.selectOption("#game", game);
     await idle();
@@ -70,7 +70,7 @@ try {
   // After the player's move: wait for the computer's reply or the end.
   const settled = () => page.waitForFunction(() => {
     const s = document.getElementById("status").dataset.state;
-    return s === "won" || s === "lost" || s === "error" || (s === "player" && /Computer:/.test(document.getElementById("last-move").textContent));
+    return s === "won" || s === "lost" || s === "drawn" || s === "error" || (s === "player" && /Computer:/.test(document.getElementById("last-move").textContent));
   });
 
   // A part of the suite that goes on to the next part when it throws (a wait that times out).
