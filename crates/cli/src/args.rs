@@ -34,7 +34,8 @@ pub fn after_help() -> String {
     }
     games.push_str(
         "  or a take-and-break code such as .137, 4.07, .11377 or 4!.0, a subtraction set such as s1,2,3,\n  \
-         or graph:FILE, a game on a directed acyclic graph (lines `vertex: moves...`; see examples/graphs/)\n\n",
+         or graph:FILE, a game on a directed graph (lines `vertex: moves...`; see examples/graphs/); a graph\n  \
+         with cycles has Smith's values (a number or ∞{K}) and positions may be drawn (D)\n\n",
     );
     games + EXAMPLES
 }
@@ -354,7 +355,7 @@ pub fn parse_game(s: &str) -> Result<Played, String> {
         return Err(format!("graph {path} is more than the limit of {MAX_GRAPH_FILE_BYTES} bytes (64 MiB)"));
     }
     let text = String::from_utf8(bytes).map_err(|e| format!("reading graph {path}: not UTF-8 text ({e})"))?;
-    let game = Game::graph(path, &text).map_err(|e| format!("graph {path}: {e}"))?;
+    let game = Game::any_graph(path, &text).map_err(|e| format!("graph {path}: {e}"))?;
     Ok(Played { game, rule: Rule::Normal })
 }
 

@@ -138,12 +138,22 @@ fn run(cli: Cli) -> Result<()> {
                 parse_number(&n).map_err(|e| Usage(format!("invalid value '{n}' for '<N>': {e}")))?
             };
             commands::values::refuse_normal_values(&game, played.rule)?;
-            commands::value::run(&mut out, &job, &game, n, engine)?
+            if game.loopy().is_some() {
+                commands::loopy::value(&mut out, &job, &game, n)?
+            } else {
+                commands::value::run(&mut out, &job, &game, n, engine)?
+            }
         }
         Command::Values { to, game: played, format, misere, engine, window, archive, resume, every_value } => {
             let game = played.game;
-            let to = commands::values::table_length(&game, to)?;
             let misere = misere || played.rule == Rule::Misere;
+            let to = commands::values::table_length(&game, to)?;
+            if game.loopy().is_some() {
+                let rule = if misere { Rule::Misere } else { Rule::Normal };
+                commands::loopy::values(&mut out, &job, &game, rule, to, format)?;
+                out.flush()?;
+                return Ok(());
+            }
             match (window, misere) {
                 (Some(_), true) => {
                     return Err(Usage("--window is for normal play: misère values come from a search".into()).into())
@@ -159,6 +169,11 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Analyze { heaps, game: played, misere, count, format } => {
             let heaps = heaps_of(&played.game, &heaps)?;
+            if played.game.loopy().is_some() {
+                commands::loopy::analyze(&mut out, &job, &played.game, &heaps, rule(misere, &played), format)?;
+                out.flush()?;
+                return Ok(());
+            }
             commands::analyze::run(&mut out, &job, &played.game, &heaps, rule(misere, &played), count, format)?
         }
         Command::Describe { game: played } => commands::describe::run(&mut out, &played.game)?,
@@ -171,11 +186,19 @@ fn run(cli: Cli) -> Result<()> {
             out.flush()?;
             drop(out);
             let rule = rule(misere, &played);
+            if played.game.loopy().is_some() {
+                return commands::loopy::play(&job, played.game, heaps, computer_first, rule);
+            }
             return commands::play::run(&job, played.game, heaps, computer_first, rule, count);
         }
         Command::Serve { port, bind } => commands::serve::run(&mut out, &job, bind, port)?,
         Command::Explain { heaps, game: played, count, misere } => {
             let heaps = heaps_of(&played.game, &heaps)?;
+            if played.game.loopy().is_some() {
+                commands::loopy::explain(&mut out, &job, &played.game, &heaps, rule(misere, &played))?;
+                out.flush()?;
+                return Ok(());
+            }
             commands::explain::run(&mut out, &job, &played.game, &heaps, rule(misere, &played), count)?
         }
         Command::Practice { game, seed, count } => {

@@ -119,7 +119,6 @@ fn bad_graph_files_get_one_line_errors() {
         format!("graph:{}", p.display())
     };
     let cases = [
-        (write("cycle.txt", "a: b\nb: c\nc: a\n"), "the graph has a cycle (a -> b -> c -> a)"),
         (write("missing.txt", "a: b\n"), "graph line 1: a move leads to \"b\", which has no line of its own"),
         (write("empty.txt", "# nothing\n"), "the graph has no vertices"),
         ("graph:/no/such/file".to_string(), "reading graph /no/such/file"),

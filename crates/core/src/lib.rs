@@ -19,6 +19,8 @@
 //!   misère Nim ([`position::misere_nim`]) and a brute-force solver that uses no Grundy values
 //!   ([`position::exhaustive`]) to check them.
 //! - [`learn`]: worked solutions and practice problems for learners.
+//! - [`loopy`]: games on graphs with cycles: Smith's generalized values (the Fraenkel–Yesha
+//!   labelling, Fraenkel's counters), sums, draws, and a retrograde reference.
 //!
 //! Beside them: [`period`] finds periods and proves them by the periodicity theorems,
 //! [`count`] reads heap counts as people write them (`2^26`, `1e6`), the one count parser
@@ -38,6 +40,7 @@ mod cpu;
 pub mod engine;
 pub mod game;
 pub mod learn;
+pub mod loopy;
 pub mod period;
 pub mod position;
 pub mod random;

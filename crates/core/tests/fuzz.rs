@@ -160,6 +160,31 @@ fn fuzz_graphs() {
     });
 }
 
+/// `Game::any_graph` (graphs with cycles allowed): a game or a one-line error for any lines
+/// of names; a graph with a cycle has a value for every vertex and an analysis for a
+/// position of two of its tokens, with no panic.
+#[test]
+fn fuzz_graphs_with_cycles() {
+    use grundy_core::ask::{Control, Rule, Session};
+    let name = proptest::sample::select(vec!["a", "b", "c", "d", "e", "f"]);
+    let line = (name.clone(), proptest::collection::vec(name, 0..4));
+    let session = Session::new();
+    fuzz("Game::any_graph, lines of names", 5_000, proptest::collection::vec(line, 0..8), |lines| {
+        let text: String = lines.iter().map(|(v, moves)| format!("{v}: {}\n", moves.join(" "))).collect();
+        match Game::any_graph("fuzz", &text) {
+            Ok(game) if game.loopy().is_some() => {
+                let n = game.largest_heap().expect("a graph is finite");
+                let table = session.loopy_values(&game, Rule::Normal, &mut Control::unlimited()).unwrap();
+                assert_eq!(table.len(), n);
+                let a = session.analyze_loopy(&game, &[1, n], Rule::Normal, &mut Control::unlimited()).unwrap();
+                assert_eq!(a.analysis.value.outcome(), a.analysis.outcome);
+            }
+            Ok(_) => {}
+            Err(e) => one_line(e.to_string()),
+        }
+    });
+}
+
 /// A valid checkpoint of an octal sweep (.6, with sparse heaps and a mask refined).
 fn valid_octal_checkpoint(game: &TakeAndBreak) -> Vec<u8> {
     let mut sweep = OctalSweep::auto(game, 600).unwrap();

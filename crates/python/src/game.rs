@@ -67,6 +67,53 @@ impl PyGame {
         Ok(PyGame { game, rule: Rule::Normal })
     }
 
+    /// A game on the graph in `text`, cycles allowed: an acyclic graph is the game of
+    /// `graph`; a graph with a cycle gets Smith's values (`loopy_values`, `loopy_analyze`).
+    #[staticmethod]
+    fn graph_with_cycles(label: &str, text: &str) -> PyResult<PyGame> {
+        let game = Game::any_graph(label, text).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(PyGame { game, rule: Rule::Normal })
+    }
+
+    /// Whether the game is on a graph with a cycle.
+    #[getter]
+    fn loopy(&self) -> bool {
+        self.game.loopy().is_some()
+    }
+
+    /// Smith's value of every vertex 1..=n as text (`"3"`, `"∞{0,2}"`), as `grundy values`
+    /// prints them.
+    fn loopy_values(&self, py: Python<'_>) -> PyResult<Vec<String>> {
+        let (game, rule) = (self.game.clone(), self.rule);
+        run(py, &Opts::new(None, None, None)?, |ctl| {
+            let table = session().loopy_values(&game, rule, ctl)?;
+            Ok((1..=table.len()).map(|v| table.value(v).to_string()).collect())
+        })
+    }
+
+    /// A position on a graph with cycles: the outcome ("P", "N" or "D"), the value of the
+    /// sum as text, and every move as (token index, vertex it goes to, "Wins", "KeepsDraw"
+    /// or "Loses", its words, the moves the game then lasts or None), winning moves soonest
+    /// first.
+    #[allow(clippy::type_complexity)] // the tuple is what Python receives
+    fn loopy_analyze(
+        &self,
+        py: Python<'_>,
+        tokens: Vec<u64>,
+    ) -> PyResult<(String, String, Vec<(usize, u64, String, String, Option<u32>)>)> {
+        let (game, rule) = (self.game.clone(), self.rule);
+        run(py, &Opts::new(None, None, None)?, |ctl| {
+            let answer = session().analyze_loopy(&game, &tokens, rule, ctl)?;
+            let a = &answer.analysis;
+            let moves = a
+                .moves
+                .iter()
+                .map(|m| (m.token, m.to, format!("{:?}", m.kind), answer.describe(m), m.length))
+                .collect();
+            Ok((format!("{:?}", a.outcome), a.value.to_string(), moves))
+        })
+    }
+
     /// The same game under the misère rule (or normal play).
     fn with_rule(&self, misere: bool) -> PyGame {
         PyGame { game: self.game.clone(), rule: if misere { Rule::Misere } else { Rule::Normal } }

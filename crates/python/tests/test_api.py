@@ -178,3 +178,21 @@ def test_census_in_memory_and_resumed_from_a_folder(tmp_path: Path) -> None:
     by_code = {r.code: r for r in again}
     assert by_code["0.6"].source == "continued" and by_code["0.07"].source == "kept"
     assert len(grundy.census("0.ddd", 2**10)) == 448
+
+
+def test_graphs_with_cycles_have_smiths_values() -> None:
+    """Issue 40: with `cycles=True` a graph with a cycle is read; its values are Smith's
+    (as `grundy values` prints them), and two infinite tokens are drawn."""
+    with pytest.raises(ValueError):
+        grundy.Game.graph({"a": ["b", "end"], "b": ["a", "end"]})
+    g = grundy.Game.graph({"a": ["b", "end"], "b": ["a", "end"]}, cycles=True)
+    assert g.loopy
+    assert g.loopy_values() == {"a": "∞{0}", "b": "∞{0}", "end": 0}
+    drawn = g.loopy_analyze(["a", "b"])
+    assert (drawn["outcome"], drawn["value"]) == ("D", "∞{}")
+    assert {(m["token"], m["to"]) for m in drawn["moves"] if m["kind"] == "KeepsDraw"} == {(0, "b"), (1, "a")}
+    won = g.loopy_analyze(["a"])
+    assert won["outcome"] == "N" and won["moves"][0]["to"] == "end" and won["moves"][0]["length"] == 1
+    ferguson = grundy.Game.graph_file(REPO / "examples/graphs/ferguson-cycle.txt", cycles=True)
+    assert ferguson.loopy_values() == {"a": "∞{}", "b": "∞{}", "c": "∞{1}", "d": 1, "e": 0}
+    assert not grundy.Game.graph_file(REPO / "examples/graphs/wythoff-4x4.txt", cycles=True).loopy

@@ -82,10 +82,32 @@ function request(pos) {
   return r;
 }
 
-/** The step for a board: the API's analysis of it (an answer for another position is refused). */
-async function analyzeBoard(board) {
+/** A game on a graph with cycles: /api/loopy's answer in the shape of /api/analyze's (a
+ *  move is its token and the vertex it goes to; `loopy` keeps the answer: Smith's values, P,
+ *  N or D), and the game over when no token can move or a drawn position came a third time. */
+function fromLoopy(a) {
+  const drawn = a.drawn_by_repetition === true;
+  return {
+    loopy: a, drawn, rule: "normal", heaps: a.heaps, values: a.values.map(String), nim_sum: String(a.value),
+    outcome: a.outcome === "N" ? "player-to-move-wins" : a.outcome === "P" ? "player-to-move-loses" : "draw",
+    game_over: a.game_over || drawn,
+    end_reason: "no token can move",
+    computer_move: a.computer_move,
+    moves: a.moves.map((m) => ({
+      heap_index: m.heap_index, heap: a.heaps[m.heap_index], take: 0, left: [m.heaps[m.heap_index]],
+      winning: m.kind === "Wins", keeps_draw: m.kind === "KeepsDraw", description: m.description, reason: m.reason,
+    })),
+  };
+}
+
+/** The step for a board: the API's analysis of it (an answer for another position is refused).
+ *  `prior` are the boards before it in the game, which a graph with cycles needs to see a
+ *  position come back. */
+async function analyzeBoard(board, prior = []) {
   const pos = position(board);
-  const a = await api("/api/analyze", request(pos));
+  const a = S.entry && S.entry.loopy
+    ? fromLoopy(await api("/api/loopy", { ...request(pos), history: prior.map((b) => position(b).heaps) }))
+    : await api("/api/analyze", request(pos));
   if (!Array.isArray(a.heaps) || !same(a.heaps, pos.heaps) || !Array.isArray(a.moves) || !Array.isArray(a.values)) {
     throw new ApiError("an answer for another position arrived");
   }
@@ -147,6 +169,10 @@ function settle(moved) {
 
 function over() {
   const a = step().analysis;
+  if (a.drawn) {
+    setStatus(`A draw: this position has come three times, and with perfect play neither player can force a win (the tokens' value is ${a.nim_sum}).`, "drawn");
+    return;
+  }
   const stuck = sideAt(S.at);
   const mis = a.rule === "misere";
   const winner = mis ? stuck : 1 - stuck;
@@ -164,7 +190,7 @@ async function playerMove(m) {
   const token = begin("player");
   setStatus("Checking the move…", "busy");
   try {
-    const next = await analyzeBoard(playOn(from.board, m, k, from.places));
+    const next = await analyzeBoard(playOn(from.board, m, k, from.places), S.steps.slice(0, k + 1).map((st) => st.board));
     if (!current(token)) return;
     commitMove(k, mv, next);
   } catch (e) {
@@ -180,12 +206,15 @@ async function computerStep() {
     const body = request(position(from.board));
     const chance = Number(S.vs);
     if (chance > 0) { body.random = chance; body.seed = Math.floor(Math.random() * 2 ** 32); }
-    const reply = await api("/api/computer", body);
+    // On a graph with cycles the analysis already holds the computer's move (the soonest
+    // win, else one that keeps the draw).
+    const loopy = from.analysis.loopy;
+    const reply = loopy ? { move: from.analysis.moves[from.analysis.computer_move] } : await api("/api/computer", body);
     if (!current(token)) return;
     const m = reply.move;
     if (!m || typeof m.description !== "string") throw new ApiError("the computer found no move");
     const mv = { key: moveKey(from.board, m, from.places), side: 1, description: m.description, winning: m.winning };
-    const next = await analyzeBoard(playOn(from.board, m, k, from.places));
+    const next = await analyzeBoard(playOn(from.board, m, k, from.places), S.steps.slice(0, k + 1).map((st) => st.board));
     if (!current(token)) return;
     commitMove(k, mv, next);
   } catch (e) {
@@ -227,6 +256,12 @@ function hint() {
   const a = step().analysis;
   const c = a.computer_move !== null && a.computer_move !== undefined ? a.moves[a.computer_move] : null;
   const m = c && c.winning ? c : a.moves.find((x) => x.winning);
+  if (!m && a.outcome === "draw") {
+    const d = a.moves.find((x) => x.keeps_draw) || null;
+    S.hint = { move: d, text: d ? `Hint: ${d.description} keeps the draw (it ${d.reason}); no move wins.` : "Hint: no move wins or keeps the draw." };
+    render();
+    return;
+  }
   // Kept until the next move, so that the render below shows it too when no move wins.
   S.hint = {
     move: m || null,
@@ -419,7 +454,7 @@ async function load(spec) {
         const m = st.analysis.moves.find((x) => moveKey(st.board, x, st.places) === key);
         if (!m) throw new ApiError(`the link's move ${key} is not a move of the position it comes to`, 400);
         const k = moves.length;
-        const next = await analyzeBoard(playOn(st.board, m, k, st.places));
+        const next = await analyzeBoard(playOn(st.board, m, k, st.places), steps.map((x) => x.board));
         if (!current(token)) return;
         moves.push({ key, side: sideAt(k), description: m.description, winning: m.winning });
         steps.push(next);
@@ -589,7 +624,15 @@ function render() {
   const can = a.outcome === "player-to-move-wins";
   const name = two() ? `Player ${mover + 1}` : mover === 0 ? "you" : "the computer";
   const verdict = t === "over" ? "" : `${mis ? " Misère play (the values do not decide):" : ""} ${name[0].toUpperCase() + name.slice(1)} ${can ? "can win" : `lose${name === "you" ? "" : "s"} against perfect play`}.`;
-  $("nimsum").innerHTML = `<span class="value">Values ${a.values.join(" ⊕ ")}: nim-sum ${a.nim_sum}.${verdict} <a href="#glossary">What G, ⊕ and nim-sum mean</a></span>`;
+  if (a.loopy) {
+    const say = t === "over" ? "" : a.outcome === "draw"
+      ? ` A draw: ${name} can keep it but cannot force a win.`
+      : verdict;
+    const text = `Smith's values ${a.values.join(" + ")} = ${a.nim_sum} (∞{K}: infinite, K the finite values among its options).${say}`;
+    $("nimsum").textContent = text;
+  } else {
+    $("nimsum").innerHTML = `<span class="value">Values ${a.values.join(" ⊕ ")}: nim-sum ${a.nim_sum}.${verdict} <a href="#glossary">What G, ⊕ and nim-sum mean</a></span>`;
+  }
   const lastMove = S.at > 0 ? S.moves[S.at - 1] : null;
   if (S.hint) $("last-move").textContent = S.hint.text;
   else {

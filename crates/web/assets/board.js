@@ -92,19 +92,23 @@ const el = (tag, cls, text) => {
 // A move's button. `o` holds what the page knows: live (the player may move), marks shown,
 // the hinted move, and what a click does.
 function target(m, o, extra, text) {
-  const b = el("button", `target ${m.winning ? "win" : "lose"} ${extra || ""}`);
+  // On a graph with cycles a move may neither win nor lose: it keeps a draw (＝).
+  const kind = m.winning ? "win" : m.keeps_draw ? "draw" : "lose";
+  const b = el("button", `target ${kind === "draw" ? "lose draw" : kind} ${extra || ""}`);
   b.type = "button";
   b.dataset.win = String(m.winning);
   b.dataset.heap = String(m.heap_index);
   b.disabled = !o.live;
   b.tabIndex = -1;
   if (o.hint === m) b.classList.add("hint");
-  const mark = el("span", "mark", m.winning ? "✓" : "✗");
+  const mark = el("span", "mark", { win: "✓", draw: "＝", lose: "✗" }[kind]);
   mark.setAttribute("aria-hidden", "true");
   b.appendChild(mark);
   if (text !== undefined) b.appendChild(el("span", "num", text));
-  const why = o.marks && m.reason ? `: ${m.winning ? "wins" : "loses"}, ${m.reason}` : "";
-  b.setAttribute("aria-label", `${m.description}${o.marks ? (m.winning ? ", winning" : ", losing") : ""}`);
+  const verb = { win: "wins", draw: "keeps the draw", lose: "loses" }[kind];
+  const why = o.marks && m.reason ? `: ${verb}, ${m.reason}` : "";
+  const said = { win: ", winning", draw: ", keeping the draw", lose: ", losing" }[kind];
+  b.setAttribute("aria-label", `${m.description}${o.marks ? said : ""}`);
   b.title = m.description + why;
   b.addEventListener("click", () => o.onMove(m));
   return b;

@@ -56,7 +56,7 @@ try {
   const urlHeaps = () => page.evaluate(() => new URLSearchParams(location.search).get("heaps"));
   // The heaps of the position shown, as the API was sent them.
   const heapsNow = () => page.evaluate(() => !S.steps ? new URLSearchParams(location.search).get("heaps") : S.steps[S.at] ? S.steps[S.at].analysis.heaps.join(" ") : "");
-  const idle = () => page.waitForFunction(() => ["player", "won", "lost", "error"].includes(document.getElementById("status").dataset.state));
+  const idle = () => page.waitForFunction(() => ["player", "won", "lost", "drawn", "error"].includes(document.getElementById("status").dataset.state));
   async function start(game, heaps, opts = {}) {
     await page.selectOption("#game", game);
     await idle();
@@ -70,7 +70,7 @@ try {
   // After the player's move: wait for the computer's reply or the end.
   const settled = () => page.waitForFunction(() => {
     const s = document.getElementById("status").dataset.state;
-    return s === "won" || s === "lost" || s === "error" || (s === "player" && /Computer:/.test(document.getElementById("last-move").textContent));
+    return s === "won" || s === "lost" || s === "drawn" || s === "error" || (s === "player" && /Computer:/.test(document.getElementById("last-move").textContent));
   });
 
   // A part of the suite that goes on to the next part when it throws (a wait that times out).
@@ -678,7 +678,7 @@ try {
     await axeCheck("a game on a graph");
     await page.locator("#board").screenshot({ path: join(shots, "graph-1100.png") });
     // A cycle and a missing vertex are refused as the CLI refuses them, and no board stays.
-    for (const [text, words] of [["a: b\nb: a\n", /the graph has a cycle \(a -> b -> a\), so a game need not end/], ["a: b\n", /a move leads to "b", which has no line of its own/]]) {
+    for (const [text, words] of [["a b: c\n", /"a b" has ' '/], ["a: b\n", /a move leads to "b", which has no line of its own/]]) {
       await page.selectOption("#game", "graph");
       await page.fill("#graph-text", text);
       await page.fill("#heaps", "a");
@@ -906,9 +906,29 @@ try {
     check(/misère/i.test(title) && !/last stone wins/.test(rules) && /last stone loses/.test(rules), `#35.5 misère Nim: "${title}", "${rules}"`);
   });
 
+  await section("A game on a graph with cycles: values, draw-keeping moves, a draw by repetition (issue 40)", async () => {
+    await goto("?game=kayles&heaps=3");
+    await page.selectOption("#game", "graph");
+    await page.fill("#graph-text", "a: b end\nb: a end\nend:\n");
+    await page.fill("#heaps", "a b");
+    await page.click("#start");
+    await idle();
+    const said = await page.textContent("#nimsum");
+    check(/^Smith's values ∞\{0\} \+ ∞\{0\} = ∞\{\}/.test(said) && /A draw: you can keep it/.test(said), `Smith's values and the draw in words: ${said}`);
+    const labels = await page.$$eval("#heaps-view .target", (t) => t.map((b) => b.getAttribute("aria-label")));
+    check(labels.includes("move token A from a to b, keeping the draw") && labels.includes("move token A from a to end, losing"), `moves marked by what they do: ${labels.join("; ")}`);
+    // A -> b, the computer answers b -> a, twice: the start comes a third time, a draw.
+    for (let i = 0; i < 2; i++) {
+      await page.click('#heaps-view .target[aria-label="move token A from a to b, keeping the draw"]');
+      await settled();
+    }
+    const end = await page.textContent("#status");
+    check(/^A draw: this position has come three times/.test(end) && !(await page.isHidden("#again")), `the draw declared in words: ${end}`);
+  });
+
   await section("#35.6 a graph error leaves no game on show", async () => {
     const wythoff = readFileSync(join(root, "examples/graphs/wythoff-4x4.txt"), "utf8");
-    for (const [text, tokens, what] of [[wythoff, "d4 z9", "an unknown token"], ["a: b\nb: a\n", "a", "a cycle"], ["", "a", "no graph"]]) {
+    for (const [text, tokens, what] of [[wythoff, "d4 z9", "an unknown token"], ["a: b\n", "a", "a missing vertex"], ["", "a", "no graph"]]) {
       await goto("?game=kayles&heaps=5");
       await page.selectOption("#game", "graph");
       await page.fill("#graph-text", text);

@@ -31,6 +31,7 @@ use grundy_core::game::{catalog, Game, Played};
 use serde_json::json;
 
 mod graph;
+mod loopy;
 mod openapi;
 mod practice;
 mod query;
@@ -332,6 +333,12 @@ const LIMITS: Limits = Limits { seconds: MAX_SECONDS, bytes: MAX_BYTES };
 /// board's numbers when `places` is given), listing at most [`MAX_MOVES`] moves, as work
 /// with its estimate; `reply` makes the answer of it.
 fn analysis(req: PositionRequest, reply: fn(&Analyzed, &PositionRequest) -> Reply) -> Prepared {
+    if req.game.loopy().is_some() {
+        return Prepared::Ready(Reply::error(
+            400,
+            format!("{} has a cycle: POST /api/loopy answers its positions (P, N or D)", req.game.name()),
+        ));
+    }
     let rule = if req.misere { Rule::Misere } else { Rule::Normal };
     let mut position = Position::new(req.game.clone(), req.heaps.clone(), rule, req.count);
     position.places = req.places.clone();
@@ -378,7 +385,7 @@ fn game_json(id: &str, game: &Game, entry: Option<&catalog::Entry>) -> serde_jso
     // A game on a graph lists its vertices' names, which the page draws tokens on.
     json!({
         "id": id, "name": name, "rules": rules, "play": Words::of(game).thing(), "ui": move_ui(game),
-        "misere_max_stones": misere_limit, "vertices": vertex_names(game),
+        "misere_max_stones": misere_limit, "vertices": vertex_names(game), "loopy": game.loopy().is_some(),
     })
 }
 
@@ -447,6 +454,7 @@ pub fn prepare(method: &str, url: &str, body: &[u8]) -> Prepared {
             Ok(req) => analysis(req, computer_reply),
             Err(e) => ready(e),
         },
+        ("POST", "/api/loopy") => loopy::work(body),
         ("GET", "/api/practice") => practice::work(query),
         ("POST", "/api/practice") => practice::graph_work(body),
         _ => ready(answer_at_once(method, path, query, body)),
@@ -509,6 +517,7 @@ pub const ROUTES: &[(&str, &[&str])] = &[
     ("/api/values", &["GET"]),
     ("/api/analyze", &["POST"]),
     ("/api/computer", &["POST"]),
+    ("/api/loopy", &["POST"]),
     ("/api/practice", &["GET", "POST"]),
 ];
 

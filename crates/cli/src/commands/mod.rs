@@ -10,6 +10,7 @@ pub mod census;
 pub mod describe;
 pub mod explain;
 pub mod genus;
+pub mod loopy;
 pub mod period;
 pub mod play;
 pub mod practice;

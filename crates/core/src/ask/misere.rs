@@ -55,6 +55,9 @@ impl Session {
         req: &QuotientRequest,
         ctl: &mut Control,
     ) -> (Option<MisereQuotient>, Option<AskError>) {
+        if let Err(e) = super::loopy::refuse_misere(&req.game) {
+            return (None, Some(e));
+        }
         // Weighed before it starts (issue 35: `quotient --game .07 --to 10^6` was silent for
         // 12 s, then refused at heap 34), with progress that follows the same model.
         if let Err(e) = check_misere_quotient(&req.game, req.to, ctl.limits) {
@@ -79,6 +82,7 @@ impl Session {
 
     /// Conway's genus of each single heap 0..=`to`, as CGSuite prints it.
     pub fn genus(&self, req: &GenusRequest, ctl: &mut Control) -> Result<Vec<Genus>, AskError> {
+        super::loopy::refuse_misere(&req.game)?;
         // The genus is bounded by its heap limit (40), and the slowest game measured takes
         // 1.5 s there: that bound is its estimate, refused past the limits like every job.
         let cost = genus_cost(req.to);
@@ -92,6 +96,7 @@ impl Session {
     /// loses when whoever makes the last move loses).
     pub fn misere_p_heaps(&self, game: &Game, count: u64, ctl: &mut Control) -> Result<Vec<u64>, AskError> {
         ctl.cancel.check()?;
+        super::loopy::refuse_misere(game)?;
         match count.checked_sub(1) {
             Some(last) => Ok(losing_single_heaps(game, last)?),
             None => Ok(Vec::new()),

@@ -10,6 +10,9 @@
 //! | a table G(0..N) | [`Session::table`] | [`Table`]: read heap by heap, or as one array |
 //! | a period | [`Session::period`] | [`PeriodSearch`] |
 //! | a position | [`Session::analyze`] | [`Analyzed`]: outcome, every move with its words and reason, the computer's move at a level, why the game ended |
+//! | the values of a graph with cycles ([`Game::loopy`]) | [`Session::loopy_values`] | [`LoopyTable`]: Smith's value of every vertex, a number or ∞{K} |
+//! | a position on a graph with cycles | [`Session::analyze_loopy`] | [`LoopyAnalyzed`]: P, N or D, winning moves soonest first, the moves that keep a draw |
+//! | the labelling's steps on a graph with cycles | [`Session::explain_loopy`] | text |
 //! | the worked solution | [`Session::explain`] | [`Explained`]: normal play's five steps or the misère quotient's |
 //! | a practice problem | [`Session::practice`] | [`Practice`] |
 //! | a misère quotient | [`Session::quotient`] | [`MisereQuotient`] |
@@ -43,6 +46,7 @@ mod census;
 mod control;
 mod estimate;
 mod explain;
+mod loopy;
 mod misere;
 mod position;
 mod sweep;
@@ -54,6 +58,7 @@ pub use estimate::{MISERE_SECONDS, SECONDS_PER_LISTED_MOVE};
 
 pub use census::{CensusRequest, CensusRun, StoredRun};
 pub use explain::{ExplainRequest, Explained, MisereSolution, Practice};
+pub use loopy::{drawn_by_repetition, LoopyAnalyzed, LoopyMoveView, LoopyTable, LoopyView, DRAW_REPETITIONS};
 pub use misere::{GenusRequest, QuotientRequest};
 pub use position::{Analyzed, Level, PositionRequest};
 pub use sweep::{Sweep, SweepRequest, SweepStatus};
@@ -76,6 +81,7 @@ pub use crate::engine::octal::OctalKernel;
 pub use crate::engine::{EngineChoice, EngineKind};
 pub use crate::learn::explain::{ExplainError, Explanation};
 pub use crate::learn::practice::{parse_answer, AnswerError, PRACTICE_MAX_HEAP};
+pub use crate::loopy::{LoopyAnalysis, LoopyMove, LoopyOutcome, LoopyValue, MoveKind};
 pub use crate::period::{
     candidate_period, certifies, proof_name, proved_period_in, Candidate, Method, PeriodSearch, Periodicity,
     OBSERVED_MIN_SPAN,

@@ -171,6 +171,13 @@ impl Engine {
     /// Picks the engine for `game`: the one forced by `choice` (an error if none of its
     /// kind applies), or with `Auto` the one whose model says G(0..2^15) costs least.
     pub fn choose(game: &Game, choice: EngineChoice) -> Result<Engine, EngineError> {
+        if game.loopy().is_some() {
+            return Err(EngineError::NotApplicable {
+                engine: choice.name(),
+                game: game.name(),
+                reason: "the graph has a cycle, so it has no Sprague-Grundy values (its values are Smith's: `grundy values` lists them, `grundy analyze` plays them)",
+            });
+        }
         let kinds = Engine::applicable(game);
         let kind = match choice {
             EngineChoice::Auto => kinds

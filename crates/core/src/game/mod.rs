@@ -15,117 +15,23 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use thiserror::Error;
-
 pub use kinds::graph;
 pub use kinds::graph::{GraphError, GraphGame};
 pub use kinds::grundy::GrundysGame;
+pub use kinds::loopy_graph::LoopyGraph;
 pub use kinds::take_and_break::{TakeAndBreak, MAX_DIGITS};
 pub use kinds::tbcode::{Constraint, Digit, TbCode};
 
 pub mod catalog;
 pub mod describe;
+mod error;
 mod kinds;
 pub(crate) mod placement;
 pub mod words;
 
+pub use error::GameError;
 use placement::PlacedMove;
 use words::Words;
-
-/// Why a game description was refused. Every field holds the text as the user typed it.
-#[derive(Debug, Error, Clone, PartialEq, Eq)]
-pub enum GameError {
-    /// Nothing was given.
-    #[error("empty game code")]
-    Empty,
-    /// A code with two points.
-    #[error("game code {code:?} has more than one point")]
-    TwoPoints {
-        /// The code.
-        code: String,
-    },
-    /// A character that is not a hexadecimal digit, '.' or '!'.
-    #[error("game code {code:?} has {found:?} at position {at}, which is not a hexadecimal digit, '.' or '!'")]
-    BadChar {
-        /// The code.
-        code: String,
-        /// The character found.
-        found: char,
-        /// Its position, counting characters from 0.
-        at: usize,
-    },
-    /// More than one digit before the point.
-    #[error("game code {code:?} has more than one digit before the point")]
-    LongIntegerPart {
-        /// The code.
-        code: String,
-    },
-    /// More digits than [`MAX_DIGITS`].
-    #[error("game code {code:?} is too long (at most {MAX_DIGITS} digits after the point)")]
-    TooLong {
-        /// The code.
-        code: String,
-    },
-    /// A digit before the point that would allow a move leaving the heap as it was.
-    #[error("game code {code:?}: the digit before the point may only split a heap (0, 4, 8 or c); {digit:x} would let a player take no stones and leave the heap as it was")]
-    PassMove {
-        /// The code.
-        code: String,
-        /// The digit before the point.
-        digit: u8,
-    },
-    /// Two '!' marks.
-    #[error("game code {code:?} has more than one '!'")]
-    TwoBangs {
-        /// The code.
-        code: String,
-    },
-    /// Every digit is 0: no heap has a move, so there is nothing to play or compute.
-    #[error("game {code} has no moves")]
-    NoMoves {
-        /// The code.
-        code: String,
-    },
-    /// A code in the general notation that cannot be read.
-    #[error("game code {code:?}: {reason}")]
-    BadCode {
-        /// The code.
-        code: String,
-        /// What is wrong with it.
-        reason: String,
-    },
-    /// A code whose play could go on for ever (CGSuite's loopy codes).
-    #[error("game code {code} is loopy: {reason}")]
-    Loopy {
-        /// The code.
-        code: String,
-        /// The move that makes it so.
-        reason: String,
-    },
-    /// A subtraction set that cannot be read.
-    #[error("subtraction set {text:?}: {reason}")]
-    BadSubtractionSet {
-        /// The set as typed.
-        text: String,
-        /// What is wrong with it.
-        reason: String,
-    },
-    /// `graph:FILE` reached the core, which reads no files: the front end reads the file
-    /// and calls [`Game::graph`].
-    #[error(
-        "graph:{file} names a file, which the command line reads (here only a graph's text can be given: Game::graph)"
-    )]
-    GraphFile {
-        /// The file named.
-        file: String,
-    },
-    /// Not a name, code or set grundy knows.
-    #[error("unknown game {name:?} (try {}, an octal code like .137 or 4!.0, or a subtraction set like s1,2,3 or {{1,2,3}})", catalog::ids())]
-    Unknown {
-        /// The name as typed.
-        name: String,
-    },
-}
 
 /// Which periodicity theorem covers a game, with what it needs to know of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -258,6 +164,12 @@ pub trait Kind: Send + Sync + std::fmt::Debug + 'static {
         false
     }
 
+    /// The graph, when the kind is a game on a graph with a cycle: no engine applies, and
+    /// every question goes to [`crate::loopy`].
+    fn loopy(&self) -> Option<&LoopyGraph> {
+        None
+    }
+
     /// The kind as `Any`, for [`Kind::same`].
     fn as_any(&self) -> &dyn std::any::Any;
 
@@ -342,6 +254,23 @@ impl Game {
         })
     }
 
+    /// A game on any finite graph in `text`, called `label`: the game of [`Game::graph`]
+    /// when the graph has no cycle (today's values, through today's engines), and a loopy
+    /// game ([`LoopyGraph`], Smith's generalized values) when it has one.
+    pub fn any_graph(label: &str, text: &str) -> Result<Game, GraphError> {
+        let read = kinds::graph::GraphText::read(text)?;
+        if read.has_cycle() {
+            Ok(Game::new(LoopyGraph::from_text(label, read)))
+        } else {
+            GraphGame::ordered(label, read).map(Game::new)
+        }
+    }
+
+    /// The graph of a game with cycles ([`Game::any_graph`]); `None` for every other game.
+    pub fn loopy(&self) -> Option<&LoopyGraph> {
+        self.0.kind.loopy()
+    }
+
     /// The kind.
     pub fn kind(&self) -> &dyn Kind {
         &*self.0.kind
@@ -376,7 +305,9 @@ impl Game {
     /// The game as a take-and-break code in CGSuite's notation, in normal form, when it is
     /// one (`kayles` is `0.77`, `s2,3` is `0.033`, `nim` is `0.[3]`).
     pub fn tbcode(&self) -> Option<TbCode> {
-        self.0.tbcode()
+        // Grundy's game is `4!.0`, written here: its kind is one the notation's reader
+        // routes to, so it does not read the notation itself.
+        self.0.kind.tbcode().or_else(|| self.is_grundys_game().then(|| TbCode::parse("4!.0").ok()).flatten())
     }
 
     /// Whether this is Grundy's game.

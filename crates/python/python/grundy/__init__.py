@@ -118,10 +118,12 @@ class Game:
         return game
 
     @classmethod
-    def graph(cls, graph: Any, *, name: str = "graph") -> Game:
+    def graph(cls, graph: Any, *, name: str = "graph", cycles: bool = False) -> Game:
         """A game on a directed acyclic graph: a mapping from each vertex to the vertices a
         token there may move to (a vertex only moved to is a vertex without moves), or a
-        `networkx.DiGraph`. Vertices may be any hashable objects; a cycle is a ValueError."""
+        `networkx.DiGraph`. Vertices may be any hashable objects; a cycle is a ValueError,
+        unless `cycles`: then a graph with a cycle is a game that need not end, answered by
+        `loopy_values` and `loopy_analyze` (Smith's values, P, N or D)."""
         adjacency: dict[Hashable, list[Hashable]] = {}
         if hasattr(graph, "is_directed") and hasattr(graph, "successors"):
             if not graph.is_directed():
@@ -140,19 +142,21 @@ class Game:
                 adjacency.setdefault(t, [])
         names = _vertex_names(list(adjacency))
         text = "".join(f"{names[v]}: {' '.join(names[t] for t in adjacency[v])}\n" for v in adjacency)
-        native = _grundy.Game.graph(name, text)
+        native = _grundy.Game.graph_with_cycles(name, text) if cycles else _grundy.Game.graph(name, text)
         node_of = {n: v for v, n in names.items()}
         largest = native.largest_heap or 0
         vertices = tuple(node_of[native.heap_name(i)] for i in range(1, largest + 1))
         return cls._of(native, vertices)
 
     @classmethod
-    def graph_file(cls, path: Union[str, os.PathLike[str]]) -> Game:
+    def graph_file(cls, path: Union[str, os.PathLike[str]], *, cycles: bool = False) -> Game:
         """A game on the graph in a file of the command line's format (`--game graph:FILE`:
-        one vertex a line, `name: the vertices it may move to`, `#` comments)."""
+        one vertex a line, `name: the vertices it may move to`, `#` comments); with `cycles`,
+        a graph with a cycle is read too (see `graph`)."""
         with open(path, encoding="utf-8") as f:
             text = f.read()
-        native = _grundy.Game.graph(os.path.basename(os.fspath(path)), text)
+        label = os.path.basename(os.fspath(path))
+        native = _grundy.Game.graph_with_cycles(label, text) if cycles else _grundy.Game.graph(label, text)
         largest = native.largest_heap or 0
         return cls._of(native, tuple(native.heap_name(i) for i in range(1, largest + 1)))
 
@@ -315,6 +319,34 @@ class Game:
             at=m["at"],
             piece=m["piece"],
         )
+
+    @property
+    def loopy(self) -> bool:
+        """Whether the game is on a graph with a cycle (read with `cycles=True`)."""
+        return self._native.loopy
+
+    def loopy_values(self) -> dict[Hashable, Union[int, str]]:
+        """Smith's value of every vertex of a graph with a cycle: a number, or the text
+        `"∞{0,2}"` (∞ with the finite values among the vertex's options), as
+        `grundy values` prints them."""
+        assert self._vertices is not None, "only a game on a graph has vertices"
+        texts = self._native.loopy_values()
+        return {v: int(t) if t.isdigit() else t for v, t in zip(self._vertices, texts)}
+
+    def loopy_analyze(self, tokens: Iterable[Any]) -> dict[str, Any]:
+        """A position of tokens on a graph with a cycle: `outcome` ("P", "N" or "D"), the
+        sum's `value` as text, and `moves`, each a dict of `token` (its index), `to` (the
+        vertex), `kind` ("Wins", "KeepsDraw" or "Loses"), `description` and `length` (the
+        moves the game then lasts, or None), winning moves soonest first."""
+        outcome, value, moves = self._native.loopy_analyze([self._heap(t) for t in tokens])
+        return {
+            "outcome": outcome,
+            "value": value,
+            "moves": [
+                {"token": i, "to": self._node(to), "kind": kind, "description": words, "length": length}
+                for i, to, kind, words, length in moves
+            ],
+        }
 
     def analyze(
         self,

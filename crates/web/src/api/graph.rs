@@ -23,7 +23,8 @@ pub fn parse_played(name: &str) -> Result<Played, Reply> {
     Played::parse(name).map_err(|e| Reply::error(400, e.to_string()))
 }
 
-/// The game on the graph `text`, called `label`, refused as the command line refuses it
+/// The game on the graph `text`, called `label` (a graph with cycles too, whose positions
+/// `/api/loopy` answers), refused as the command line refuses it
 /// ("graph LABEL: graph line 3: ...") or when the text passes [`MAX_GRAPH`].
 pub fn graph_game(label: &str, text: &str) -> Result<Game, Reply> {
     if text.len() > MAX_GRAPH {
@@ -36,7 +37,7 @@ pub fn graph_game(label: &str, text: &str) -> Result<Game, Reply> {
             ),
         ));
     }
-    Game::graph(label, text).map_err(|e| Reply::error(400, format!("graph {label}: {e}")))
+    Game::any_graph(label, text).map_err(|e| Reply::error(400, format!("graph {label}: {e}")))
 }
 
 /// The names of a finite game's vertices, in heap order (heap v is `names[v - 1]`); `None`

@@ -96,6 +96,12 @@ fn read_graph(body: &[u8]) -> Result<Prepared, Reply> {
         return Err(Reply::error(400, format!("game, graph or seed is missing or of the wrong kind; {shape}")));
     };
     let game = graph_game(name, text)?;
+    if game.loopy().is_some() {
+        return Err(Reply::error(
+            400,
+            format!("{} has a cycle: practice problems count winning moves by Sprague-Grundy values, which a graph with cycles lacks", game.name()),
+        ));
+    }
     let name = name.clone();
     Ok(practice_work(game, seed, move |p| {
         Reply::json(

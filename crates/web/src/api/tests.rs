@@ -303,15 +303,47 @@ fn a_graph_position_is_analyzed_in_the_cores_words() {
     assert_eq!(over["end_reason"], "no move is left: every token is on a1, which has no move");
 }
 
+/// A graph with cycles: `POST /api/game` says so, `POST /api/loopy` answers a drawn position
+/// with the moves that keep the draw, a won one with the soonest win first and the
+/// computer's move, declares the draw when a drawn position comes a third time, and refuses
+/// misère play and an acyclic graph in one line.
+#[test]
+fn a_graph_with_cycles_plays_through_the_loopy_route() {
+    const TWO_EXITS: &str = "a: b end\nb: a end\nend:\n";
+    let game = json_of(&handle("POST", "/api/game", br#"{"name":"two","graph":"a: b end\nb: a end\nend:\n"}"#));
+    assert_eq!((game["loopy"].clone(), game["vertices"].clone()), (json!(true), json!(["a", "b", "end"])));
+    let drawn = json_of(&handle("POST", "/api/loopy", &graph_body(TWO_EXITS, &[1, 2])));
+    assert_eq!((drawn["outcome"].clone(), drawn["value"].clone()), (json!("D"), json!("∞{}")));
+    assert_eq!(drawn["moves"][0]["kind"], "KeepsDraw");
+    assert_eq!(drawn["moves"][0]["heaps"], json!([2, 2]));
+    assert_eq!(drawn["drawn_by_repetition"], false);
+    let won = json_of(&handle("POST", "/api/loopy", &graph_body(TWO_EXITS, &[1])));
+    assert_eq!((won["outcome"].clone(), won["computer_move"].clone()), (json!("N"), json!(0)));
+    assert_eq!(won["moves"][0]["description"], "move token A from a to end");
+    assert_eq!(won["moves"][0]["length"], 1);
+    let mut body: serde_json::Value = serde_json::from_slice(&graph_body(TWO_EXITS, &[1, 2])).unwrap();
+    body["history"] = json!([[1, 2], [2, 2], [2, 1], [2, 2]]);
+    let again = json_of(&handle("POST", "/api/loopy", body.to_string().as_bytes()));
+    assert_eq!(again["drawn_by_repetition"], true);
+    body["history"] = json!([]);
+    body["misere"] = json!(true);
+    let r = handle("POST", "/api/loopy", body.to_string().as_bytes());
+    assert_eq!(r.status, 400);
+    assert!(json_of(&r)["error"].as_str().unwrap().starts_with("misère play of the game on graph"));
+    let r = handle("POST", "/api/loopy", &graph_body(WYTHOFF, &[1]));
+    assert_eq!(r.status, 400);
+    assert!(json_of(&r)["error"].as_str().unwrap().contains("has no cycle: POST /api/analyze"));
+}
+
 #[test]
 fn bad_graphs_are_refused_in_one_line_as_the_command_line_says() {
     let cases: [(&[u8], u16, &str); 6] = [
-        (&graph_body("a: b\nb: a\n", &[1]), 400, "graph wythoff-4x4.txt: the graph has a cycle (a -> b -> a)"),
+        (&graph_body("a: b\nb: a\n", &[1]), 400, "wythoff-4x4.txt has a cycle: POST /api/loopy answers its positions"),
         (&graph_body("a: b\n", &[1]), 400, "graph wythoff-4x4.txt: graph line 1: a move leads to \"b\""),
         (&graph_body(WYTHOFF, &[17]), 422, "has no vertex numbered 17 (it has 16)"),
         (br#"{"game":"graph:examples/graphs/wythoff-4x4.txt","heaps":[1]}"#, 400, "which the web page cannot read"),
         (br#"{"game":"w","graph":3,"heaps":[1]}"#, 400, "graph is a number, not a graph's text"),
-        (br#"{"name":"w","graph":"a: b\nb: a"}"#, 400, "the graph has a cycle"),
+        (br#"{"name":"w","graph":"a: b"}"#, 400, "graph line 1: a move leads to \"b\""),
     ];
     for (i, (body, status, words)) in cases.into_iter().enumerate() {
         let path = if i == 5 { "/api/game" } else { "/api/analyze" };

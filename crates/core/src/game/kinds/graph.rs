@@ -14,7 +14,8 @@
 //! ```
 //!
 //! A name is letters, digits, `_`, `-` or `.`; every vertex a move leads to must have its
-//! own line; the graph must have no cycle (a game must end). Inside, vertices are numbered
+//! own line; the graph must have no cycle (a game must end: a graph with one is the kind
+//! [`crate::game::LoopyGraph`], which [`crate::game::Game::any_graph`] chooses). Inside, vertices are numbered
 //! 1..=V in an order where every move leads to a smaller number (sinks first, file order
 //! among equals), so a vertex is a "heap" whose options are all smaller and every engine
 //! that walks heaps upwards applies; 0 stands for no token.
@@ -97,67 +98,20 @@ pub struct GraphGame {
 impl GraphGame {
     /// Reads a graph in the format of the module documentation; `label` names it for people.
     pub fn parse(label: &str, text: &str) -> Result<GraphGame, GraphError> {
-        let syntax = |line: usize, reason: String| GraphError::Syntax { line, reason };
-        // Vertices in file order: (name, line, targets).
-        let mut lines: Vec<(String, usize, Vec<String>)> = Vec::new();
-        let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-        let mut edges = 0usize;
-        for (i, raw) in text.lines().enumerate() {
-            let line = i + 1;
-            let body = raw.split('#').next().unwrap_or("").trim();
-            if body.is_empty() {
-                continue;
-            }
-            // A vertex with no moves is written `name:`; a line without the colon is more
-            // likely a mistake (a move list whose colon was lost) than a dead vertex.
-            let Some((name, rest)) = body.split_once(':').map(|(n, r)| (n.trim(), r)) else {
-                return Err(syntax(
-                    line,
-                    format!(
-                        "{body:?} has no colon: a vertex's line is `name: moves...` (`name:` when it has no moves)"
-                    ),
-                ));
-            };
-            check_name(name).map_err(|r| syntax(line, r))?;
-            let targets: Vec<String> = rest.split_whitespace().map(str::to_string).collect();
-            for t in &targets {
-                check_name(t).map_err(|r| syntax(line, r))?;
-            }
-            edges += targets.len();
-            if edges > MAX_EDGES {
-                return Err(GraphError::TooLarge { what: "moves", limit: MAX_EDGES });
-            }
-            if let Some(&first) = index.get(name) {
-                return Err(GraphError::Duplicate { line, name: name.to_string(), first: lines[first].1 });
-            }
-            if lines.len() == MAX_VERTICES {
-                return Err(GraphError::TooLarge { what: "vertices", limit: MAX_VERTICES });
-            }
-            index.insert(name.to_string(), lines.len());
-            lines.push((name.to_string(), line, targets));
-        }
-        if lines.is_empty() {
-            return Err(GraphError::Empty);
-        }
-        let mut succ: Vec<Vec<usize>> = Vec::with_capacity(lines.len());
-        for (_, line, targets) in &lines {
-            let mut s = Vec::with_capacity(targets.len());
-            for t in targets {
-                let &j = index.get(t.as_str()).ok_or_else(|| GraphError::Missing { line: *line, name: t.clone() })?;
-                s.push(j);
-            }
-            s.sort_unstable();
-            s.dedup();
-            succ.push(s);
-        }
+        GraphGame::ordered(label, GraphText::read(text)?)
+    }
+
+    /// The game of a graph read, numbered so that moves go down; a cycle is an error.
+    pub(crate) fn ordered(label: &str, read: GraphText) -> Result<GraphGame, GraphError> {
+        let GraphText { names: file_names, succ } = read;
         let order = sinks_first(&succ)
-            .map_err(|cycle| GraphError::Cycle { cycle: cycle.into_iter().map(|v| lines[v].0.clone()).collect() })?;
+            .map_err(|cycle| GraphError::Cycle { cycle: cycle.into_iter().map(|v| file_names[v].clone()).collect() })?;
         // number[v] = the vertex's number, 1-based.
-        let mut number = vec![0u32; lines.len()];
+        let mut number = vec![0u32; file_names.len()];
         for (k, &v) in order.iter().enumerate() {
             number[v] = k as u32 + 1;
         }
-        let names = order.iter().map(|&v| lines[v].0.clone()).collect();
+        let names = order.iter().map(|&v| file_names[v].clone()).collect();
         let moves = order
             .iter()
             .map(|&v| {
@@ -242,7 +196,7 @@ impl GraphGame {
 
 /// C(r + k - 1, k): the multisets of k items from r kinds (1 for r = 0: no token),
 /// saturating at `u64::MAX`.
-fn multisets(r: u64, k: u64) -> u64 {
+pub(crate) fn multisets(r: u64, k: u64) -> u64 {
     if r == 0 {
         return 1;
     }
@@ -257,6 +211,81 @@ fn multisets(r: u64, k: u64) -> u64 {
         }
     }
     c as u64
+}
+
+/// A graph as its file gives it, before any order is chosen: the vertices in file order
+/// and, for each, the file indices of the vertices it moves to (sorted, without repeats).
+#[derive(Clone, Debug)]
+pub(crate) struct GraphText {
+    /// The vertices' names, in file order.
+    pub(crate) names: Vec<String>,
+    /// `succ[v]`: where a token on vertex v (a file index) may move.
+    pub(crate) succ: Vec<Vec<usize>>,
+}
+
+impl GraphText {
+    /// Reads the format of the module documentation, cycles allowed.
+    pub(crate) fn read(text: &str) -> Result<GraphText, GraphError> {
+        let syntax = |line: usize, reason: String| GraphError::Syntax { line, reason };
+        // Vertices in file order: (name, line, targets).
+        let mut lines: Vec<(String, usize, Vec<String>)> = Vec::new();
+        let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+        let mut edges = 0usize;
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let body = raw.split('#').next().unwrap_or("").trim();
+            if body.is_empty() {
+                continue;
+            }
+            // A vertex with no moves is written `name:`; a line without the colon is more
+            // likely a mistake (a move list whose colon was lost) than a dead vertex.
+            let Some((name, rest)) = body.split_once(':').map(|(n, r)| (n.trim(), r)) else {
+                return Err(syntax(
+                    line,
+                    format!(
+                        "{body:?} has no colon: a vertex's line is `name: moves...` (`name:` when it has no moves)"
+                    ),
+                ));
+            };
+            check_name(name).map_err(|r| syntax(line, r))?;
+            let targets: Vec<String> = rest.split_whitespace().map(str::to_string).collect();
+            for t in &targets {
+                check_name(t).map_err(|r| syntax(line, r))?;
+            }
+            edges += targets.len();
+            if edges > MAX_EDGES {
+                return Err(GraphError::TooLarge { what: "moves", limit: MAX_EDGES });
+            }
+            if let Some(&first) = index.get(name) {
+                return Err(GraphError::Duplicate { line, name: name.to_string(), first: lines[first].1 });
+            }
+            if lines.len() == MAX_VERTICES {
+                return Err(GraphError::TooLarge { what: "vertices", limit: MAX_VERTICES });
+            }
+            index.insert(name.to_string(), lines.len());
+            lines.push((name.to_string(), line, targets));
+        }
+        if lines.is_empty() {
+            return Err(GraphError::Empty);
+        }
+        let mut succ: Vec<Vec<usize>> = Vec::with_capacity(lines.len());
+        for (_, line, targets) in &lines {
+            let mut s = Vec::with_capacity(targets.len());
+            for t in targets {
+                let &j = index.get(t.as_str()).ok_or_else(|| GraphError::Missing { line: *line, name: t.clone() })?;
+                s.push(j);
+            }
+            s.sort_unstable();
+            s.dedup();
+            succ.push(s);
+        }
+        Ok(GraphText { names: lines.into_iter().map(|(name, _, _)| name).collect(), succ })
+    }
+
+    /// Whether some vertex can be reached again from itself.
+    pub(crate) fn has_cycle(&self) -> bool {
+        sinks_first(&self.succ).is_err()
+    }
 }
 
 fn check_name(name: &str) -> Result<(), String> {

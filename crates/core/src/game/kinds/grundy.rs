@@ -42,10 +42,6 @@ impl Kind for GrundysGame {
         true
     }
 
-    fn tbcode(&self) -> Option<super::tbcode::TbCode> {
-        super::tbcode::TbCode::parse("4!.0").ok()
-    }
-
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }

@@ -6,6 +6,7 @@ use super::{Game, GameError};
 pub mod graph;
 pub(crate) mod grundy;
 pub(crate) mod half;
+pub(crate) mod loopy_graph;
 pub(crate) mod nim;
 pub(crate) mod squares;
 pub(crate) mod subtraction;
