@@ -57,8 +57,21 @@ fn tidy_catches_breaks() {
         "crates/python/src/values.rs",
         "//! Values.\nuse grundy_core::ask::Session;\nuse grundy_core::engine::Engine;\n",
     );
+    // An import circle among the modules of one folder (position/a -> b -> a), and a
+    // child that uses its parent's own items (no circle).
+    write("crates/core/src/position/mod.rs", "//! Position.\nmod a;\nmod b;\npub struct Outcome;\n");
+    write("crates/core/src/learn/mod.rs", "//! Learn.\nmod c;\nmod d;\npub struct Learner;\n");
+    write("crates/core/src/position/a.rs", "//! A.\nuse crate::position::b::B;\npub struct A;\n");
+    write("crates/core/src/position/b.rs", "//! B.\nuse super::{a::A, Outcome};\npub struct B;\n");
+    write("crates/core/src/learn/c.rs", "//! C.\nuse super::Learner;\nuse crate::learn::d::D;\n");
+    write("crates/core/src/learn/d.rs", "//! D.\nuse super::Learner;\npub struct D;\n");
     let problems = tidy::check(&root);
     std::fs::remove_dir_all(&root).unwrap();
+    assert!(
+        problems.iter().any(|p| p.contains("crates/core/src/position: an import circle a -> b -> a")),
+        "{problems:#?}"
+    );
+    assert!(!problems.iter().any(|p| p.contains("crates/core/src/learn: an import circle")), "{problems:#?}");
     assert!(has_line(&problems, "crates/core/src/engine/raw.rs:3: an unsafe block"), "{problems:#?}");
     assert!(!has_line(&problems, "crates/core/src/engine/raw.rs:7"), "{problems:#?}");
     assert!(has_line(&problems, "crates/web/src/compare.rs:3: matches on Game::Grundy"), "{problems:#?}");
