@@ -12,18 +12,20 @@ use grundy_core::game::Game;
 #[test]
 #[ignore = "timing: run in release on a quiet machine (cargo xtask ci does)"]
 fn estimates_within_twice_the_measured_time() {
-    let cases: [(&str, EngineChoice, [u64; 2]); 11] = [
+    let cases: [(&str, EngineChoice, [u64; 2]); 12] = [
         ("nim", EngineChoice::Auto, [1 << 25, 1 << 26]),
+        ("take-at-most-half", EngineChoice::Auto, [1 << 25, 1 << 26]),
         ("squares", EngineChoice::Definition, [1 << 17, 1 << 18]),
         (".137", EngineChoice::Definition, [1 << 13, 1 << 14]),
         (".8", EngineChoice::Definition, [400, 800]),
         ("grundy", EngineChoice::Auto, [1 << 21, 1 << 22]),
         // Issue 35: the octal sweep's dense kernel (n^2), estimated 40-90x low before, and
-        // a sparse code beside them, which stays linear.
-        (".04", EngineChoice::Auto, [1 << 16, 1 << 17]),
-        (".06", EngineChoice::Auto, [1 << 16, 1 << 17]),
-        (".76", EngineChoice::Auto, [1 << 16, 1 << 17]),
-        (".007", EngineChoice::Auto, [1 << 16, 1 << 17]),
+        // a sparse code beside them, which stays linear. At the sizes a refusal is about:
+        // below 2^17 the heaps' own work still shows.
+        (".04", EngineChoice::Auto, [1 << 17, 1 << 18]),
+        (".06", EngineChoice::Auto, [1 << 17, 1 << 18]),
+        (".76", EngineChoice::Auto, [1 << 17, 1 << 18]),
+        (".007", EngineChoice::Auto, [1 << 17, 1 << 18]),
         (".6", EngineChoice::Auto, [1 << 20, 1 << 21]),
         // The definition on a hexadecimal code with three-heap splits (n^3).
         (".f", EngineChoice::Auto, [1500, 3000]),
@@ -73,7 +75,7 @@ fn estimates_within_twice_the_measured_time() {
 
 /// Issue 35, item 12: codes whose sweep turns to the dense kernel are costed as it works, a
 /// stamp for each of the n^2 / 4 splits of a kind: .06 to 2^18 was estimated at 0.4 s and
-/// took 30 (it is at least 0.3 ns a split on any machine here), while .6, whose sparse
+/// took 30 (with AVX-512 at least 0.12 ns a split on the machines here), while .6, whose sparse
 /// space stays small, stays linear. Not timed: the model's shape, checked in every build.
 #[test]
 fn dense_codes_are_costed_quadratically() {
@@ -83,10 +85,10 @@ fn dense_codes_are_costed_quadratically() {
     };
     for code in [".04", ".06", ".007"] {
         let (a, b) = (cost(code, 1 << 18), cost(code, 1 << 19));
-        assert!(a > (1u64 << 34) as f64 * 0.3e-9, "{code}: {a} s");
+        assert!(a > (1u64 << 34) as f64 * 0.12e-9, "{code}: {a} s");
         assert!((b / a - 4.0).abs() < 0.2, "{code}: {a} s then {b} s");
     }
-    assert!(cost(".76", 1 << 18) > 1.8 * cost(".06", 1 << 18), "two kinds of split");
+    assert!(cost(".76", 1 << 18) > 1.8 * cost(".06", 1 << 18), "two kinds of split cost more");
     let (a, b) = (cost(".6", 1 << 20), cost(".6", 1 << 21));
     assert!((b / a - 2.0).abs() < 0.1 && b < 10.0, ".6: {a} s then {b} s");
 }

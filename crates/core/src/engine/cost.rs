@@ -10,7 +10,7 @@
 //! | closed form, take-at-most-half | linear | a time a heap (it halves while the heap is odd: two steps on average) |
 //! | definition | the options it looks at | n, n^2 / 4 or n^3 / 36 options (subtraction sets, splits in two, in three), each kind its own time an option |
 //! | Grundy's sweep | linear | a time a heap by the CPU's stage-2 kernel (the sparse space stays small: 1,287 sparse heaps below 2^26) |
-//! | octal sweep | linear while the sparse space stays small; n^2 for codes that turn to the dense kernel | a time a heap, and for codes whose sweep a probe to 2^14 heaps finds dense, a time a split (n^2 / 4 a kind of split) |
+//! | octal sweep | linear while the sparse space stays small; n^2 for codes that turn to the dense kernel | a time a heap, and for codes whose sweep a probe to 2^15 heaps finds dense, a time a split (kinds^2 * n^2 / 4 with AVX-512, kinds * n^2 / 4 without) |
 
 use super::Engine;
 use crate::game::{Game, TakeAndBreak};
@@ -60,13 +60,21 @@ pub const WINDOW_BYTES_PER_HEAP: u64 = 6;
 /// in 3.2 s; most octal games are faster, some much slower: see the module doc).
 pub(crate) const OCTAL_SECONDS_PER_HEAP: f64 = 1.5e-6;
 
-/// Seconds a split takes the octal sweep's dense kernel (`octal::dense`), which marks every
-/// split of every heap on both threads: n^2 / 4 splits a kind of split (a digit with 4).
-/// Measured here on a machine loaded by other builds (load 4 on 2 cores), release build:
-/// .06 2^17 in 3.9 s and 2^18 in 13.5 s (0.9 and 0.78 ns a split), .04 2^17 3.2 s (0.73),
-/// .76 2^17 6.0 s (two kinds: 0.70), .007 2^17 2.9 s (0.67); on a quiet machine about 0.4
-/// ns (`runs/bench/octal-dense-2026-12-01.md`: .06 to 2^20 in 146 s, 0.53). 0.55 ns is
-/// within 2x of both.
+/// Seconds a split takes the octal sweep's dense kernel (`octal::dense`) with AVX-512,
+/// which marks the first splits of a heap and compares the rest with the values still
+/// missing, counted as `kinds^2 * n^2 / 4` for codes with `kinds` digits that split: two
+/// kinds cost about four times one, since each heap then has twice the splits and its
+/// values, twice as many, leave the scan more candidates to rule out. Measured here, one
+/// run each, release build, `grundy values --every-value` (seconds at 2^16, 2^17, 2^18):
+/// .007 0.27, 0.72, 4.1; .04 0.34, 0.83, 4.4; .06 0.44, 1.08, 4.6; .76 0.77, 3.5, 16.4:
+/// 0.17 to 0.26 ns a counted split at 2^17 and 2^18 (the time grows faster than n^2
+/// past 2^17, as the values leave the cache), and CI's machine 0.12 to 0.2 at 2^17.
+const DENSE_SECONDS_PER_SPLIT_AVX512: f64 = 1.8e-10;
+
+/// Seconds a split takes the dense kernel without AVX-512, which marks every split: one
+/// stamp a split, `kinds * n^2 / 4` of them. Measured before the AVX-512 scan existed on a
+/// machine loaded by other builds: .06 2^17 in 3.9 s (0.9 ns a split), .04 0.73, .76 0.70,
+/// .007 0.67; on a quiet machine about 0.4 ns (`runs/bench/octal-dense-2026-12-01.md`).
 const DENSE_SECONDS_PER_SPLIT: f64 = 5.5e-10;
 
 /// Heaps the octal model computes to see whether a code's sweep turns to the dense kernel
@@ -89,13 +97,19 @@ fn dense_at_probe(game: &Game, t: &TakeAndBreak) -> bool {
 }
 
 /// Seconds the octal sweep takes for G(0..n): linear while the sparse space stays small,
-/// and for codes whose sweep turns to the dense kernel (seen by a probe) a stamp for every
-/// split of every heap (issue 35: .06 to 2^18 was estimated at 0.4 s and took 30).
+/// and for codes whose sweep turns to the dense kernel (seen by a probe) the kernel's
+/// splits alone, whose count dwarfs the heaps (issue 35: .06 to 2^18 was estimated at 0.4
+/// s and took 30).
 pub(crate) fn octal_seconds(game: &Game, t: &TakeAndBreak, n: f64) -> f64 {
     let kinds = t.digits().iter().filter(|&&d| d & 4 != 0).count() as f64;
     let dense = kinds > 0.0 && (n <= OCTAL_PROBE_HEAPS as f64 || dense_at_probe(game, t));
-    let splits = if dense { kinds * n * n / 4.0 } else { 0.0 };
-    n * OCTAL_SECONDS_PER_HEAP + splits * DENSE_SECONDS_PER_SPLIT
+    match dense {
+        false => n * OCTAL_SECONDS_PER_HEAP,
+        true if crate::engine::octal::scans_with_avx512() => {
+            kinds * kinds * n * n / 4.0 * DENSE_SECONDS_PER_SPLIT_AVX512
+        }
+        true => kinds * n * n / 4.0 * DENSE_SECONDS_PER_SPLIT,
+    }
 }
 
 impl Engine {

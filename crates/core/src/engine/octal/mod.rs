@@ -45,6 +45,7 @@ mod scalar;
 mod store;
 mod window;
 
+pub(crate) use dense::scans_with_avx512;
 use dense::{run_pair, Dense, DENSE_FROM, DENSE_FROM_SCALAR, PAIR_FROM, PAIR_PAUSE, PAIR_SLOW, PAIR_STEP};
 pub use error::OctalSweepError;
 pub use mask::best_mask;
