@@ -23,8 +23,8 @@ const FRONT_ENDS: &[&str] =
     &["crates/cli/src/", "crates/web/src/", "crates/census/src/", "crates/python/src/", "xtask/src/"];
 
 /// The core's modules a front end may name: the request API, the game parser (and the
-/// descriptions of a game: its catalog and words), and the count parser.
-const FRONT_DOORS: &[&str] = &["ask", "game", "count"];
+/// descriptions of a game: its catalog and words), the count parser and the b-file format.
+const FRONT_DOORS: &[&str] = &["ask", "game", "count", "bfile"];
 
 /// The engines' own types, which only grundy-core names.
 const ENGINE_TYPES: &[&str] = &["FastSweep", "SparseSweep", "OctalSweep", "Sequence"];

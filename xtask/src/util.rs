@@ -211,9 +211,9 @@ pub fn build_grundy(root: &Path) -> Result<PathBuf> {
     Ok(root.join("target/release/grundy"))
 }
 
-/// The values of a b-file's lines (`n value`), in order.
+/// The values of a b-file's lines (`n value`), in order, by the core's one reader.
 pub fn parse_bfile(text: &str) -> Result<Vec<u64>> {
-    text.lines().map(|l| l.split_whitespace().nth(1).context("a b-file line")?.parse().context("a value")).collect()
+    Ok(grundy_core::bfile::parse_bfile(text)?.values())
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use grundy_core::ask::{AskError, Cancel, Control, QuotientBounds as Limits, QuotientRequest, Session};
+use grundy_core::ask::{AskError, Cancel, Control, QuotientBounds, QuotientRequest, Session};
 use grundy_core::game::Game;
 use serde::{Deserialize, Serialize};
 
@@ -23,7 +23,8 @@ pub const FORMAT: u32 = 1;
 
 /// The limits of a census game: smaller than a single run's, so that a family of hundreds
 /// of codes finishes in minutes; a game that needs more is recorded as stopped at a limit.
-pub const CENSUS_LIMITS: Limits = Limits { max_order: 1024, trial_elements: 1 << 18, search_bytes: 64 << 20 };
+pub const CENSUS_BOUNDS: QuotientBounds =
+    QuotientBounds { max_order: 1024, trial_elements: 1 << 18, search_bytes: 64 << 20 };
 
 /// What a misère result belongs to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -36,7 +37,7 @@ pub struct MisereKey {
     pub family: String,
     /// The largest heap asked for.
     pub bound: u64,
-    /// [`CENSUS_LIMITS`]`.max_order`.
+    /// [`CENSUS_BOUNDS`]`.max_order`.
     pub max_order: usize,
 }
 
@@ -48,7 +49,7 @@ impl MisereKey {
             grundy: env!("CARGO_PKG_VERSION").to_string(),
             family: family.to_string(),
             bound,
-            max_order: CENSUS_LIMITS.max_order,
+            max_order: CENSUS_BOUNDS.max_order,
         }
     }
 }
@@ -93,7 +94,7 @@ pub fn solve(code: &str, key: &MisereKey, cancel: &Cancel) -> Result<MisereRecor
             return Ok(record);
         }
     };
-    let req = QuotientRequest { game, to: key.bound, full: false, bounds: Some(CENSUS_LIMITS) };
+    let req = QuotientRequest { game, to: key.bound, full: false, bounds: Some(CENSUS_BOUNDS) };
     let mut ctl = Control::unlimited().with_cancel(cancel.clone());
     let (q, error) = Session::new().quotient_reached(&req, &mut ctl);
     if let Some(AskError::Cancelled) = error {
@@ -176,7 +177,7 @@ pub fn merge(family: &Family, bound: u64, dir: &Path) -> Result<(String, String,
          Limits per game: |Q| <= {}, {} trial elements, {} MB of transition sets. \"stop rule\" means the pretending\n\
          function repeated over enough heaps for MisereSolver's stop rule (2·n0 + 2·p + k + 2 heaps); that is not a proof here.\n\n\
          | code | heaps | order | P | tame | stop rule (n0, p) | stopped by |\n|---|---|---|---|---|---|---|\n",
-        family.name, family.name, CENSUS_LIMITS.max_order, CENSUS_LIMITS.trial_elements, CENSUS_LIMITS.search_bytes >> 20
+        family.name, family.name, CENSUS_BOUNDS.max_order, CENSUS_BOUNDS.trial_elements, CENSUS_BOUNDS.search_bytes >> 20
     );
     let (mut periodic, mut limited, mut tame) = (0, 0, 0);
     for code in &family.codes {

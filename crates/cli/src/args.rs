@@ -7,7 +7,7 @@ use grundy_core::game::{Game, Played};
 
 /// Heaps beyond this are refused: every value is kept in memory, and longer sweeps of
 /// Grundy's game are the job of `cargo xtask compute`, with checkpoints.
-pub const MAX_HEAP: u64 = 1 << 30;
+pub const TABLE_MAX_HEAPS: u64 = 1 << 30;
 
 /// Sprague-Grundy values of impartial heap games, who wins a position, and how.
 #[derive(Parser)]
@@ -330,8 +330,8 @@ pub fn family(name: &str) -> anyhow::Result<grundy_census::family::Family> {
 /// count parser in grundy-core.
 pub fn parse_count(s: &str) -> Result<u64, String> {
     let n = parse_number(s)?;
-    if n > MAX_HEAP {
-        return Err(format!("{n} heaps are beyond the in-memory limit of {MAX_HEAP} (Grundy's game further: `cargo xtask compute --window`, from the source tree)"));
+    if n > TABLE_MAX_HEAPS {
+        return Err(format!("{n} heaps are beyond the in-memory limit of {TABLE_MAX_HEAPS} (Grundy's game further: `cargo xtask compute --window`, from the source tree)"));
     }
     Ok(n)
 }

@@ -13,7 +13,7 @@ use grundy_core::position::{after, Outcome};
 use grundy_testkit::oracle::analyze;
 
 fn check_bfile(game: &str, shift: usize, text: &str) {
-    let terms = grundy_sources::bfile::parse_bfile(text).unwrap().terms;
+    let terms = grundy_core::bfile::parse_bfile(text).unwrap().terms;
     let last = terms.last().unwrap().0 as usize + shift;
     let g = values(&Game::parse(game).unwrap(), last + 1).unwrap();
     for (n, a) in terms {

@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 
-use grundy_core::engine::misere::{Limits, MisereQuotient};
+use grundy_core::engine::misere::{MisereQuotient, QuotientBounds};
 use grundy_core::game::{Game, HeapGame};
 use grundy_core::position::after;
 use grundy_core::position::answer::MisereMethod;
@@ -22,8 +22,15 @@ use proptest::prelude::*;
 const GAMES: &[&str] = &["kayles", ".07", ".137", "s2,3,7", "s1,3,4", ".75", "4!.0", ".31", ".34", "nim"];
 
 fn quotient(game: &Game, to: u64) -> MisereQuotient {
-    MisereQuotient::compute(game, to, false, Limits::default(), &mut |_| {}, &grundy_core::control::Cancel::never())
-        .unwrap()
+    MisereQuotient::compute(
+        game,
+        to,
+        false,
+        QuotientBounds::default(),
+        &mut |_| {},
+        &grundy_core::control::Cancel::never(),
+    )
+    .unwrap()
 }
 
 /// Every position of at most 22 stones: the outcome, and the outcome after every move.

@@ -59,7 +59,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("LimitError", m.py().get_type::<run::LimitError>())?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
     let bounds = pyo3::types::PyDict::new(m.py());
-    let census = grundy_census::misere::CENSUS_LIMITS;
+    let census = grundy_census::misere::CENSUS_BOUNDS;
     bounds.set_item("max_order", census.max_order)?;
     bounds.set_item("trial_elements", census.trial_elements)?;
     bounds.set_item("search_bytes", census.search_bytes)?;

@@ -2,7 +2,7 @@
 //!
 //! - [`catalog`]: the pinned sources (URL, where the raw snapshot and the parsed file live).
 //! - Pure parsers, `&str -> Result<_, typed error>` with line numbers:
-//!   [`bfile::parse_bfile`] (OEIS b-files), [`oeis_text::parse_oeis_text`] (the OEIS text
+//!   [`grundy_core::bfile::parse_bfile`] (OEIS b-files, the core's one reader), [`oeis_text::parse_oeis_text`] (the OEIS text
 //!   format), [`flammenkamp::parse_page`] (Achim Flammenkamp's page, with `scraper`).
 //! - [`fetch`]: the only code that touches the network (reqwest, blocking, rustls).
 //! - [`pipeline`]: raw snapshots -> parsed fixtures and `fixtures/manifest.toml`, written
@@ -11,7 +11,6 @@
 #![deny(missing_docs)]
 
 pub mod atomic;
-pub mod bfile;
 pub mod catalog;
 pub mod fetch;
 pub mod flammenkamp;

@@ -18,13 +18,13 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use crate::atomic::{stage, Staged};
-use crate::bfile::{parse_bfile, BFileError};
 use crate::catalog::{Format, Source, BFILE_SHA256_LIST, SOURCES};
 use crate::fetch::{FetchError, Fetcher};
 use crate::flammenkamp::{parse_page, PageError, SectionKind};
 use crate::manifest::{header_statement, Manifest, SourceEntry, StoredEntry};
 use crate::oeis_text::{parse_oeis_text, OeisTextError};
 use crate::sha256_hex;
+use grundy_core::bfile::{parse_bfile, BFileError};
 
 /// Why the pipeline stopped; each names the source and the file a person would look at.
 #[derive(Debug, Error)]

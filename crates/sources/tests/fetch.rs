@@ -105,7 +105,7 @@ fn normal_routes() -> BTreeMap<String, Answer> {
             let stored = fs::read_to_string(root.join(s.stored.unwrap().path)).unwrap();
             match s.format {
                 Format::OeisText => {
-                    let b = grundy_sources::bfile::parse_bfile(&stored).unwrap();
+                    let b = grundy_core::bfile::parse_bfile(&stored).unwrap();
                     let terms: Vec<String> = b.terms.iter().map(|t| t.1.to_string()).collect();
                     format!("%I {id}\n%S {id} {}\n%N {id} test\n%O {id} {},1\n", terms.join(","), b.offset(), id = s.id)
                         .into_bytes()

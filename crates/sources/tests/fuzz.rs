@@ -8,7 +8,7 @@
 //! (`Manifest::from_toml`), on arbitrary text, on text from each format's alphabet, and on
 //! mutations of the committed files (lines dropped, doubled or cut, characters changed).
 
-use grundy_sources::bfile::parse_bfile;
+use grundy_core::bfile::parse_bfile;
 use grundy_sources::flammenkamp::parse_page;
 use grundy_sources::manifest::Manifest;
 use grundy_sources::oeis_text::parse_oeis_text;

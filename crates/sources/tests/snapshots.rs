@@ -1,6 +1,6 @@
 //! The parsers on the committed snapshots, and on broken versions of them.
 
-use grundy_sources::bfile::parse_bfile;
+use grundy_core::bfile::parse_bfile;
 use grundy_sources::flammenkamp::{parse_page, PageError, SectionKind};
 use grundy_sources::pipeline::partial_flammenkamp_html;
 
@@ -73,5 +73,5 @@ fn bfiles_from_fixtures() {
     // A cut inside the last line's value parses as a smaller number: only the sha256 in
     // the manifest catches it. A cut that leaves an index without a value is an error.
     let cut = &B002188[..B002188.rfind(' ').unwrap()];
-    assert!(matches!(parse_bfile(cut), Err(grundy_sources::bfile::BFileError::BadLine { line: 10001, .. })));
+    assert!(matches!(parse_bfile(cut), Err(grundy_core::bfile::BFileError::BadLine { line: 10001, .. })));
 }

@@ -14,7 +14,8 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-let catalog = { games: [], max_heaps: 256, max_heap: 1000, misere_max_stones: 40 };
+// The games and the page's limits (heaps, stones, graph bytes), as /api/games states them.
+let catalog = { games: [] };
 
 const S = {
   entry: null, // the game: { id, name, rules, play, ui, misere_max_stones, vertices }
@@ -301,8 +302,6 @@ const VS = ["0", "0.33", "0.67", "two"];
 
 // ---- games on a graph -------------------------------------------------------------------
 
-/** The largest graph text the page sends (the server's limit too). */
-const MAX_GRAPH = 64 * 1024;
 /** The longest packed graph a link holds (the server reads at most 8 KiB of request head). */
 const MAX_LINK_GRAPH = 3000;
 
@@ -325,7 +324,7 @@ async function unpackGraph(packed) {
     const stream = new Blob([Uint8Array.from(bin, (c) => c.charCodeAt(0))]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
     text = await new Response(stream).text();
   } catch { throw new Error("The link's graph cannot be read: it was cut short or changed."); }
-  if (text.length > MAX_GRAPH) throw new Error(`The link's graph is over ${MAX_GRAPH} bytes.`);
+  if (text.length > catalog.max_graph_bytes) throw new Error(`The link's graph is over ${catalog.max_graph_bytes} bytes.`);
   return text;
 }
 
@@ -345,7 +344,7 @@ function graphOfForm() {
   const text = $("graph-text").value;
   if (!text.trim()) throw new Error("Paste a graph or load its file first (one vertex a line, name: the vertices it may move to).");
   const size = new TextEncoder().encode(text).length;
-  if (size > MAX_GRAPH) throw new Error(`The graph is ${size} bytes, more than the page's limit of ${MAX_GRAPH} (the command line takes larger files: grundy play --game graph:FILE).`);
+  if (size > catalog.max_graph_bytes) throw new Error(`The graph is ${size} bytes, more than the page's limit of ${catalog.max_graph_bytes} (the command line takes larger files: grundy play --game graph:FILE).`);
   return { text, label: $("graph-text").dataset.label || "pasted" };
 }
 
@@ -353,7 +352,7 @@ function graphOfForm() {
 async function loadGraphFile() {
   const f = $("graph-file").files[0];
   if (!f) return;
-  if (f.size > MAX_GRAPH) { setStatus(`The file ${f.name} is ${f.size} bytes, more than the page's limit of ${MAX_GRAPH}.`, "error"); return; }
+  if (f.size > catalog.max_graph_bytes) { setStatus(`The file ${f.name} is ${f.size} bytes, more than the page's limit of ${catalog.max_graph_bytes}.`, "error"); return; }
   $("graph-text").value = await f.text();
   $("graph-text").dataset.label = f.name;
   setStatus(`Loaded ${f.name}: type the tokens' vertices and start a new game.`, "idle");

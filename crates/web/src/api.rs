@@ -41,11 +41,11 @@ use graph::{graph_game, parse_played, vertex_names};
 use query::Params;
 
 /// Most heaps in a position (play splits heaps, so a game of 4 heaps can reach hundreds).
-pub const MAX_HEAPS: usize = 256;
+pub const PAGE_MAX_HEAPS: usize = 256;
 /// Largest heap in a position.
-pub const MAX_HEAP: u64 = 1000;
+pub const PAGE_MAX_HEAP: u64 = 1000;
 /// Most stones in a position.
-pub const MAX_STONES: u64 = 4000;
+pub const PAGE_MAX_STONES: u64 = 4000;
 /// Largest `to` for `/api/values` (the reply's size); below it the core's estimate of the
 /// work decides, as for every request.
 pub const MAX_VALUES: u64 = 100_000;
@@ -57,7 +57,7 @@ pub const MAX_SECONDS: f64 = 0.5;
 pub const MAX_BYTES: u64 = 64 << 20;
 /// Most moves a position may have by the core's bound (the request API refuses more), so that
 /// a reply stays under about 3 MB (some 200 bytes a move). Every position of the page's
-/// games within [`MAX_HEAPS`] and [`MAX_STONES`] is under it (the most, Kayles rows of
+/// games within [`PAGE_MAX_HEAPS`] and [`PAGE_MAX_STONES`] is under it (the most, Kayles rows of
 /// 4,000 pins in 256 rows, have a bound of 14,304); four Kayles rows of 1,000 have 12,036
 /// and their reply is 0.8 MB.
 pub const MAX_MOVES: u64 = 15_000;
@@ -279,18 +279,18 @@ fn position(body: &[u8]) -> Result<PositionRequest, Reply> {
         None => 0,
         Some(v) => v.as_u64().ok_or_else(|| bad(format!("seed is {v}, not a whole number")))?,
     };
-    if heaps.is_empty() || heaps.len() > MAX_HEAPS {
-        return Err(Reply::error(422, format!("a position has 1 to {MAX_HEAPS} heaps, got {}", heaps.len())));
+    if heaps.is_empty() || heaps.len() > PAGE_MAX_HEAPS {
+        return Err(Reply::error(422, format!("a position has 1 to {PAGE_MAX_HEAPS} heaps, got {}", heaps.len())));
     }
     // On a graph a heap is a vertex's number: any vertex may hold a token.
     if let Some(largest) = game.largest_heap() {
         if let Some(&h) = heaps.iter().find(|&&h| h > largest) {
             return Err(Reply::error(422, format!("{} has no vertex numbered {h} (it has {largest})", game.name())));
         }
-    } else if let Some(&h) = heaps.iter().find(|&&h| h > MAX_HEAP) {
-        return Err(Reply::error(422, format!("heap {h} is larger than {MAX_HEAP}")));
-    } else if heaps.iter().sum::<u64>() > MAX_STONES {
-        return Err(Reply::error(422, format!("a position has at most {MAX_STONES} stones")));
+    } else if let Some(&h) = heaps.iter().find(|&&h| h > PAGE_MAX_HEAP) {
+        return Err(Reply::error(422, format!("heap {h} is larger than {PAGE_MAX_HEAP}")));
+    } else if heaps.iter().sum::<u64>() > PAGE_MAX_STONES {
+        return Err(Reply::error(422, format!("a position has at most {PAGE_MAX_STONES} stones")));
     }
     Ok(PositionRequest { game, heaps, misere, count, places, random, seed })
 }
@@ -474,7 +474,13 @@ fn answer_at_once(method: &str, path: &str, query: &str, body: &[u8]) -> Reply {
             let games: Vec<_> = page_games().map(|e| game_json(e.id, &e.game(), Some(e))).collect();
             Reply::json(
                 200,
-                json!({ "games": games, "max_heaps": MAX_HEAPS, "max_heap": MAX_HEAP, "misere_max_stones": MISERE_MAX_STONES }),
+                json!({
+                    "games": games,
+                    "max_heaps": PAGE_MAX_HEAPS,
+                    "max_heap": PAGE_MAX_HEAP,
+                    "misere_max_stones": MISERE_MAX_STONES,
+                    "max_graph_bytes": MAX_GRAPH,
+                }),
             )
         }
         _ if ROUTES.iter().any(|(p, _)| *p == path) => Reply::error(405, format!("{method} is not allowed on {path}")),

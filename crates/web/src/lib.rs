@@ -17,4 +17,4 @@
 pub mod api;
 pub mod server;
 
-pub use server::{serve, serve_with, Limits, Running, ServeError, ServeOptions};
+pub use server::{serve, serve_with, Running, ServeError, ServeOptions, ServerLimits};

@@ -59,7 +59,7 @@ pub struct ServeOptions {
 
 /// Time and size bounds on every connection, and the pool's.
 #[derive(Clone, Copy, Debug)]
-pub struct Limits {
+pub struct ServerLimits {
     /// The request line and headers must arrive within this (then the connection closes).
     pub head_timeout: Duration,
     /// Longest gap between two parts of a body.
@@ -90,9 +90,9 @@ pub struct Limits {
     pub shutdown_grace: Duration,
 }
 
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
+impl Default for ServerLimits {
+    fn default() -> ServerLimits {
+        ServerLimits {
             head_timeout: Duration::from_secs(2),
             read_timeout: Duration::from_secs(5),
             body_timeout: Duration::from_secs(10),
@@ -159,14 +159,14 @@ impl Running {
     }
 }
 
-/// Starts the server with the default [`Limits`].
+/// Starts the server with the default [`ServerLimits`].
 pub fn serve(options: &ServeOptions) -> Result<Running, ServeError> {
-    serve_with(options, Limits::default())
+    serve_with(options, ServerLimits::default())
 }
 
 /// Starts the server with the given limits, on a thread of its own running a tokio runtime
 /// (two I/O threads; the computations on the pool's blocking threads).
-pub fn serve_with(options: &ServeOptions, limits: Limits) -> Result<Running, ServeError> {
+pub fn serve_with(options: &ServeOptions, limits: ServerLimits) -> Result<Running, ServeError> {
     memory::limit_arenas();
     // The value table first, so that the first page is answered at once.
     crate::api::warm_up();

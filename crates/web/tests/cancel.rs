@@ -6,7 +6,7 @@ use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
-use grundy_web::{serve_with, Limits, ServeOptions};
+use grundy_web::{serve_with, ServeOptions, ServerLimits};
 
 fn send(addr: SocketAddr, raw: &[u8], wait: Duration) -> TcpStream {
     let mut s = TcpStream::connect_timeout(&addr, Duration::from_secs(5)).unwrap();
@@ -40,7 +40,8 @@ const GAMES: &[u8] = b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r
 #[test]
 fn a_client_that_leaves_frees_its_worker() {
     let running =
-        serve_with(&ServeOptions { addr: "127.0.0.1:0".parse().unwrap(), workers: 1 }, Limits::default()).unwrap();
+        serve_with(&ServeOptions { addr: "127.0.0.1:0".parse().unwrap(), workers: 1 }, ServerLimits::default())
+            .unwrap();
     let addr = running.addr;
     let long =
         send(addr, &post(r#"{"game":"dawsons-kayles","heaps":[300,300,300],"misere":true}"#), Duration::from_secs(30));
@@ -68,7 +69,7 @@ fn a_client_that_leaves_frees_its_worker() {
 /// its worker is free at once for the next.
 #[test]
 fn a_request_past_its_deadline_is_stopped_and_answered_in_words() {
-    let limits = Limits { compute_deadline: Duration::from_secs(1), ..Limits::default() };
+    let limits = ServerLimits { compute_deadline: Duration::from_secs(1), ..ServerLimits::default() };
     let running = serve_with(&ServeOptions { addr: "127.0.0.1:0".parse().unwrap(), workers: 1 }, limits).unwrap();
     let addr = running.addr;
     let started = Instant::now();

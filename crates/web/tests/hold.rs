@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use grundy_web::{serve, serve_with, Limits, ServeOptions};
+use grundy_web::{serve, serve_with, ServeOptions, ServerLimits};
 use socket2::{Domain, Socket, Type};
 
 fn loopback(workers: usize) -> ServeOptions {
@@ -151,7 +151,7 @@ fn a_burst_of_2000_requests_is_served() {
 /// closed, newcomers are served again.
 #[test]
 fn a_full_server_refuses_in_words_until_stalled_connections_are_closed() {
-    let limits = Limits { max_connections: 8, ..Limits::default() };
+    let limits = ServerLimits { max_connections: 8, ..ServerLimits::default() };
     let running = serve_with(&loopback(2), limits).unwrap();
     let addr = running.addr;
     let mut stalled: Vec<TcpStream> = (0..8).map(|i| stall(client(i % 2), addr, Stall::HalfHead)).collect();
@@ -174,7 +174,7 @@ fn a_full_server_refuses_in_words_until_stalled_connections_are_closed() {
 /// are refused at once, in words, while other addresses are served.
 #[test]
 fn one_address_holds_at_most_max_per_address() {
-    let limits = Limits { max_per_address: 4, ..Limits::default() };
+    let limits = ServerLimits { max_per_address: 4, ..ServerLimits::default() };
     let running = serve_with(&loopback(2), limits).unwrap();
     let addr = running.addr;
     let stalled: Vec<TcpStream> = (0..4).map(|_| stall(client(0), addr, Stall::HalfHead)).collect();
@@ -195,8 +195,11 @@ fn one_address_holds_at_most_max_per_address() {
 /// words.
 #[test]
 fn the_head_has_a_short_deadline_of_its_own() {
-    let limits =
-        Limits { body_timeout: Duration::from_secs(4), read_timeout: Duration::from_secs(10), ..Limits::default() };
+    let limits = ServerLimits {
+        body_timeout: Duration::from_secs(4),
+        read_timeout: Duration::from_secs(10),
+        ..ServerLimits::default()
+    };
     let running = serve_with(&loopback(2), limits).unwrap();
     let addr = running.addr;
     let started = Instant::now();

@@ -8,7 +8,7 @@ use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
-use grundy_web::{serve, serve_with, Limits, ServeOptions};
+use grundy_web::{serve, serve_with, ServeOptions, ServerLimits};
 
 fn request(addr: SocketAddr, raw: &[u8]) -> Option<u16> {
     let mut s = TcpStream::connect_timeout(&addr, Duration::from_secs(5)).ok()?;
@@ -136,7 +136,7 @@ fn stalled_clients_do_not_starve_the_others() {
 
 #[test]
 fn a_dribbling_client_is_cut_at_the_head_deadline() {
-    let limits = Limits { head_timeout: Duration::from_secs(2), ..Limits::default() };
+    let limits = ServerLimits { head_timeout: Duration::from_secs(2), ..ServerLimits::default() };
     let running = serve_with(&loopback(2), limits).unwrap();
     let addr = running.addr;
     let mut s = TcpStream::connect_timeout(&addr, Duration::from_secs(5)).unwrap();

@@ -9,7 +9,7 @@ use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
 use grundy_testkit::fuzz;
-use grundy_web::{serve_with, Limits, ServeOptions};
+use grundy_web::{serve_with, ServeOptions, ServerLimits};
 use proptest::prelude::*;
 
 /// Bytes that look like a request head: methods, targets, versions, headers, separators.
@@ -35,11 +35,11 @@ fn head_like() -> BoxedStrategy<Vec<u8>> {
 
 #[test]
 fn fuzz_the_live_server() {
-    let limits = Limits {
+    let limits = ServerLimits {
         head_timeout: Duration::from_millis(300),
         read_timeout: Duration::from_millis(200),
         body_timeout: Duration::from_millis(300),
-        ..Limits::default()
+        ..ServerLimits::default()
     };
     let running = serve_with(&ServeOptions { addr: "127.0.0.1:0".parse().unwrap(), workers: 2 }, limits).unwrap();
     let addr = running.addr;

@@ -13,6 +13,7 @@ use grundy_core::ask::{
     AskError, EngineChoice, Progress, Rule, SweepRequest, TableOutput, TableRequest, TABLE_SECONDS_PER_CSV_ROW,
     TABLE_SECONDS_PER_ROW,
 };
+use grundy_core::bfile;
 use grundy_core::game::Game;
 
 use super::{asked, resume};
@@ -200,10 +201,7 @@ impl<'a, W: Write> Table<'a, W> {
         match self.format {
             Format::Bfile if self.first == 0 => {
                 for n in heaps {
-                    push_number(&mut self.line, n);
-                    self.line.push(b' ');
-                    push_number(&mut self.line, get(n));
-                    self.line.push(b'\n');
+                    bfile::push_row(&mut self.line, n, get(n));
                     if self.line.len() > (1 << 16) - 64 {
                         self.out.write_all(&self.line)?;
                         self.line.clear();
@@ -239,33 +237,5 @@ impl<'a, W: Write> Table<'a, W> {
             writeln!(self.out, "]}}")?;
         }
         Ok(())
-    }
-}
-
-/// Appends `x` in decimal.
-fn push_number(buf: &mut Vec<u8>, mut x: u64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (x % 10) as u8;
-        x /= 10;
-        if x == 0 {
-            break;
-        }
-    }
-    buf.extend_from_slice(&digits[i..]);
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn numbers_are_written_in_decimal() {
-        let mut buf = Vec::new();
-        for x in [0, 7, 10, 1234567890123, u64::MAX] {
-            super::push_number(&mut buf, x);
-            buf.push(b' ');
-        }
-        assert_eq!(String::from_utf8(buf).unwrap(), format!("0 7 10 1234567890123 {} ", u64::MAX));
     }
 }

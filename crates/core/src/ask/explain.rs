@@ -116,7 +116,7 @@ impl Session {
             // Only a closed form or a proved period answers such heaps: a short look.
             let limits = ctl.limits;
             ctl.limits.seconds = limits.seconds.min(LARGE_LOOK_SECONDS);
-            let values = self.heap_values(game, EngineChoice::Auto, largest, ctl);
+            let values = self.remembered_values(game, EngineChoice::Auto, largest, ctl);
             ctl.limits = limits;
             match values {
                 Err(AskError::Cancelled) => return Err(AskError::Cancelled),
@@ -124,7 +124,7 @@ impl Session {
                 Ok(v) => v,
             }
         } else {
-            self.heap_values(game, EngineChoice::Auto, largest, ctl)?
+            self.remembered_values(game, EngineChoice::Auto, largest, ctl)?
         };
         let period = match values.method() {
             Method::Period(p) => {
@@ -168,7 +168,7 @@ impl Session {
             })));
         }
         let max = heaps.iter().copied().max().unwrap_or(0);
-        let values = self.heap_values(game, EngineChoice::Auto, max, ctl)?;
+        let values = self.remembered_values(game, EngineChoice::Auto, max, ctl)?;
         let context = MisereContext { failures: Some(&self.cache.failures), cancel: ctl.cancel.clone() };
         let mut oracle = MisereOracle::new(game, max, SearchSize::of(game, heaps), &context)?;
         let analysis = analyze_by(game, heaps, req.convention, |n| values.get(n), Some(&mut oracle))?;

@@ -3,7 +3,7 @@
 
 use super::{AskError, Control, Progress, Session};
 use crate::engine::cost::{check_misere_quotient, genus_cost, misere_quotient_cost};
-use crate::engine::misere::{Genus, Limits as QuotientBounds, MisereQuotient};
+use crate::engine::misere::{Genus, MisereQuotient, QuotientBounds};
 use crate::engine::Engine;
 use crate::game::Game;
 use crate::position::misere_play::losing_single_heaps;

@@ -75,7 +75,7 @@ pub use crate::engine::grundy::fast::GrundyKernel;
 /// The name summaries and checkpoints give Grundy's game's sweep (both sweeps keep one state).
 pub const GRUNDY_SWEEP_ALGORITHM: &str = crate::engine::grundy::sweep::SparseSweep::ALGORITHM;
 pub use crate::engine::grundy::Config as GrundyConfig;
-pub use crate::engine::misere::{Genus, Limits as QuotientBounds, MisereQuotient, Presentation, QuotientError};
+pub use crate::engine::misere::{Genus, MisereQuotient, Presentation, QuotientBounds, QuotientError};
 pub use crate::engine::octal::Config as OctalConfig;
 pub use crate::engine::octal::OctalKernel;
 pub use crate::engine::{EngineChoice, EngineKind};
@@ -313,7 +313,7 @@ impl Session {
 
     /// The values of `game` for every heap up to `max_heap` by the cheapest exact way, from
     /// the cache when it covers them; a small table computed is kept for the next request.
-    fn heap_values(
+    fn remembered_values(
         &self,
         game: &Game,
         choice: EngineChoice,
@@ -328,7 +328,7 @@ impl Session {
                 return Ok(values);
             }
         }
-        let values = values::heap_values(&engine, max_heap, ctl, None, false)?;
+        let values = values::heap_values_under(&engine, max_heap, ctl, None, false)?;
         let values = Arc::new(values);
         if let Some(key) = key.filter(|_| values.table_len().is_none_or(|len| len <= CACHED_TABLE_HEAPS)) {
             let mut tables = self.cache.tables.lock().unwrap_or_else(|e| e.into_inner());

@@ -82,7 +82,7 @@ impl Session {
             Err(too_many) => {
                 let limits = ctl.limits;
                 ctl.limits.seconds = limits.seconds.min(QUICK_LOOK_SECONDS);
-                let values = self.heap_values(game, EngineChoice::Auto, max, ctl);
+                let values = self.remembered_values(game, EngineChoice::Auto, max, ctl);
                 ctl.limits = limits;
                 match values {
                     Err(AskError::Cancelled) => return Err(AskError::Cancelled),
@@ -90,7 +90,7 @@ impl Session {
                     Ok(v) => v,
                 }
             }
-            Ok(()) => self.heap_values(game, EngineChoice::Auto, max, ctl)?,
+            Ok(()) => self.remembered_values(game, EngineChoice::Auto, max, ctl)?,
         };
         let context = MisereContext { failures: Some(&self.cache.failures), cancel: ctl.cancel.clone() };
         let mut analysis =

@@ -117,7 +117,7 @@ pub struct PeriodRequest {
 /// G(n) for every n up to `max_heap` by the cheapest exact way, within the control's
 /// limits, with its progress and cancellation; going on from `resume` (a checkpoint) when
 /// given. Cancelled, it saves what it computed where the engine keeps checkpoints.
-pub(super) fn heap_values(
+pub(super) fn heap_values_under(
     engine: &Engine,
     max_heap: u64,
     ctl: &mut Control,
@@ -152,7 +152,7 @@ impl Session {
     /// a period, for a game a periodicity theorem covers).
     pub fn value(&self, req: &ValueRequest, ctl: &mut Control) -> Result<Valued, AskError> {
         check_heap(&req.game, req.heap)?;
-        let values = self.heap_values(&req.game, req.engine, req.heap, ctl)?;
+        let values = self.remembered_values(&req.game, req.engine, req.heap, ctl)?;
         Ok(Valued { value: values.get(req.heap), method: values.method().clone() })
     }
 
@@ -174,10 +174,10 @@ impl Session {
             }
         }
         let values = match (&req.resume, req.every_value) {
-            (None, false) => self.heap_values(&req.game, req.engine, req.count - 1, ctl)?,
+            (None, false) => self.remembered_values(&req.game, req.engine, req.count - 1, ctl)?,
             (resume, every_value) => {
                 let engine = Engine::choose(&req.game, req.engine)?;
-                Arc::new(heap_values(&engine, req.count - 1, ctl, resume.as_deref(), every_value)?)
+                Arc::new(heap_values_under(&engine, req.count - 1, ctl, resume.as_deref(), every_value)?)
             }
         };
         let first = u64::from(req.game.largest_heap().is_some());

@@ -316,8 +316,8 @@ const MISERE_BYTES_PER_OPTION: u64 = 34;
 /// Limits of the probe that tells a quotient that stays small from one that grows: at most
 /// 0.04 s for the games measured (Kayles to heap 64 at once; .07 stops at heap 25, 4.7 at
 /// 13).
-const MISERE_PROBE: crate::engine::misere::Limits =
-    crate::engine::misere::Limits { max_order: 128, trial_elements: 1 << 14, search_bytes: 4 << 20 };
+const MISERE_PROBE: crate::engine::misere::QuotientBounds =
+    crate::engine::misere::QuotientBounds { max_order: 128, trial_elements: 1 << 14, search_bytes: 4 << 20 };
 /// Heaps the probe looks at.
 const MISERE_PROBE_HEAPS: u64 = 64;
 
@@ -329,7 +329,7 @@ const MISERE_PROBE_HEAPS: u64 = 64;
 const MISERE_GROWTH_SECONDS: f64 = 0.024;
 const MISERE_GROWTH_HEAPS: f64 = 1.23;
 
-/// The longest a quotient ran here before its limits ([`crate::engine::misere::Limits`])
+/// The longest a quotient ran here before its limits ([`crate::engine::misere::QuotientBounds`])
 /// stopped it (.07 at heap 34 after about 12 s, 4.7 at heap 23 after about 17 s loaded):
 /// a growing quotient's estimate never passes it, since the limits end the work first.
 const MISERE_LIMITED_SECONDS: f64 = 60.0;
@@ -343,7 +343,7 @@ const MISERE_LIMITED_BYTES: u64 = (4 << 24) + (256 << 20);
 /// that grows doubles its time every `MISERE_GROWTH_HEAPS` heaps past where the probe
 /// stopped, up to the time its limits allow.
 pub fn misere_quotient_cost(game: &Game, n: u64) -> Cost {
-    let n = n.min(crate::engine::misere::MAX_HEAP);
+    let n = n.min(crate::engine::misere::QUOTIENT_MAX_HEAP);
     let options: u64 = (0..=n).fold(0u64, |s, h| s.saturating_add(game.heap_move_bound(h)));
     let base = Cost {
         bytes: options.saturating_mul(MISERE_BYTES_PER_OPTION),
@@ -386,7 +386,7 @@ pub fn check_misere_quotient(game: &Game, n: u64, limits: Limits) -> Result<Cost
         let c = misere_quotient_cost(game, m);
         c.bytes <= limits.bytes && c.seconds <= limits.seconds
     };
-    let (mut lo, mut hi) = (0u64, n.min(crate::engine::misere::MAX_HEAP));
+    let (mut lo, mut hi) = (0u64, n.min(crate::engine::misere::QUOTIENT_MAX_HEAP));
     while lo < hi {
         let mid = lo + (hi - lo).div_ceil(2);
         if fits(mid) {

@@ -206,7 +206,14 @@ impl Engine {
         progress: &mut dyn FnMut(u64),
         cancel: &Cancel,
     ) -> Result<misere::MisereQuotient, misere::QuotientError> {
-        misere::MisereQuotient::compute(game, to, stop_when_periodic, misere::Limits::default(), progress, cancel)
+        misere::MisereQuotient::compute(
+            game,
+            to,
+            stop_when_periodic,
+            misere::QuotientBounds::default(),
+            progress,
+            cancel,
+        )
     }
 
     /// As [`Engine::misere_quotient`] with the given limits, keeping the quotient of the
@@ -215,7 +222,7 @@ impl Engine {
         game: &Game,
         to: u64,
         stop_when_periodic: bool,
-        limits: misere::Limits,
+        limits: misere::QuotientBounds,
         cancel: &Cancel,
     ) -> (Option<misere::MisereQuotient>, Option<misere::QuotientError>) {
         misere::MisereQuotient::compute_partial(game, to, stop_when_periodic, limits, &mut |_| {}, cancel)

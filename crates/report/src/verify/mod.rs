@@ -5,7 +5,7 @@
 //! [`Verdict::OutOfRange`], a reference that is not in the fixtures is
 //! [`Verdict::Unavailable`], and `stated` and `perf` claims are listed, not verified.
 
-use grundy_core::engine::grundy::class::is_sparse;
+use grundy_core::engine::grundy::class::is_common;
 use grundy_core::game::{Game, GrundysGame};
 use grundy_core::position::exhaustive::{positions_up_to, Search};
 use grundy_core::position::model::{analyze, Convention, Rule};

@@ -66,7 +66,7 @@ fn bad_requests_get_4xx_with_a_reason() {
     assert_eq!(kayles["values"][4999], kayles["values"][79]);
     let big = vec![b' '; MAX_BODY + 1];
     assert_eq!(handle("POST", "/api/analyze", &big).status, 413);
-    let many = format!(r#"{{"game":"nim","heaps":[{}]}}"#, vec!["1"; MAX_HEAPS + 1].join(","));
+    let many = format!(r#"{{"game":"nim","heaps":[{}]}}"#, vec!["1"; PAGE_MAX_HEAPS + 1].join(","));
     assert_eq!(handle("POST", "/api/analyze", many.as_bytes()).status, 422);
 }
 
@@ -226,6 +226,7 @@ fn any_game_by_name_code_or_set() {
     assert_eq!(handle("GET", "/api/game", b"").status, 400);
     let games = json_of(&handle("GET", "/api/games", b""));
     assert_eq!(games["misere_max_stones"], MISERE_MAX_STONES);
+    assert_eq!(games["max_graph_bytes"], MAX_GRAPH, "the page reads the graph limit from here");
     assert_eq!(handle("GET", "/favicon.svg", b"").content_type, "image/svg+xml");
 }
 

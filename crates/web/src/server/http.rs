@@ -17,18 +17,18 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
 
 use super::pool::Pool;
-use super::{Limits, Peer};
+use super::{Peer, ServerLimits};
 use crate::api::{page_file, Reply, MAX_BODY, ROUTES};
 
 #[derive(Clone)]
 struct Shared {
     pool: Arc<Pool>,
-    limits: Limits,
+    limits: ServerLimits,
 }
 
 /// Every route of [`ROUTES`]: the page's files as files, the rest through the pool, and
 /// the layers around them.
-pub(super) fn router(pool: Arc<Pool>, limits: Limits) -> Router {
+pub(super) fn router(pool: Arc<Pool>, limits: ServerLimits) -> Router {
     let mut router = Router::new();
     for (path, _) in ROUTES {
         router = if page_file(path).is_some() {
@@ -80,7 +80,7 @@ fn refuse(status: u16, reason: String) -> Response {
 }
 
 /// The request line and headers within `max_head` bytes (431 in words).
-async fn head_size(State(limits): State<Limits>, req: Request, next: Next) -> Response {
+async fn head_size(State(limits): State<ServerLimits>, req: Request, next: Next) -> Response {
     let size =
         req.uri().to_string().len() + req.headers().iter().map(|(k, v)| k.as_str().len() + v.len() + 4).sum::<usize>();
     if size > limits.max_head {
@@ -153,7 +153,7 @@ async fn api(State(shared): State<Shared>, req: Request) -> Response {
 
 /// Why a body could not be read, in words: too large (413), a gap too long (408), or the
 /// connection's failure (400).
-fn refuse_body(e: &axum::Error, limits: &Limits) -> Response {
+fn refuse_body(e: &axum::Error, limits: &ServerLimits) -> Response {
     let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
     while let Some(err) = source {
         if err.is::<http_body_util::LengthLimitError>() {

@@ -18,7 +18,7 @@ use tokio::signal::unix::{signal, Signal, SignalKind};
 use tokio::sync::watch;
 
 use super::pool::Pool;
-use super::{http, Limits, Peer};
+use super::{http, Peer, ServerLimits};
 
 /// SIGINT and SIGTERM.
 pub(super) struct Signals {
@@ -54,7 +54,7 @@ struct Counted {
 }
 
 impl Counted {
-    fn admit(open: &Arc<Mutex<Open>>, ip: IpAddr, limits: &Limits) -> Result<Counted, &'static str> {
+    fn admit(open: &Arc<Mutex<Open>>, ip: IpAddr, limits: &ServerLimits) -> Result<Counted, &'static str> {
         let mut o = open.lock().unwrap_or_else(|e| e.into_inner());
         if o.total >= limits.max_connections {
             return Err("the server has as many connections open as it takes; try again shortly");
@@ -88,7 +88,7 @@ impl Drop for Counted {
 pub(super) async fn run(
     listener: TcpListener,
     pool: Arc<Pool>,
-    limits: Limits,
+    limits: ServerLimits,
     mut stop: watch::Receiver<bool>,
     mut signals: Signals,
 ) {

@@ -16,7 +16,7 @@ use tokio::sync::{oneshot, watch, Semaphore};
 use tokio::task::JoinHandle;
 use tokio::time::{sleep_until, Instant};
 
-use super::Limits;
+use super::ServerLimits;
 use crate::api::{prepare, Prepared, Reply, Work};
 
 /// An answer and, for a 503, the seconds after which to try again.
@@ -35,7 +35,7 @@ impl From<Reply> for Answer {
 pub(super) struct Pool {
     cheap: Arc<Semaphore>,
     heavy: Arc<Heavy>,
-    limits: Limits,
+    limits: ServerLimits,
     cancel_all: watch::Sender<bool>,
 }
 
@@ -55,7 +55,7 @@ enum Step {
 }
 
 impl Pool {
-    pub(super) fn new(workers: usize, limits: Limits) -> Pool {
+    pub(super) fn new(workers: usize, limits: ServerLimits) -> Pool {
         Pool {
             cheap: Arc::new(Semaphore::new(limits.cheap_workers.max(1))),
             heavy: Arc::new(Heavy {
@@ -194,7 +194,7 @@ struct Heavy {
     workers: usize,
     /// Set when a computation ends, cleared when its memory is handed back.
     finished: AtomicBool,
-    limits: Limits,
+    limits: ServerLimits,
     admitting: AtomicBool,
     queue: Mutex<Queue>,
 }
@@ -347,8 +347,12 @@ mod tests {
     use super::*;
 
     fn heavy(workers: usize) -> Arc<Heavy> {
-        let limits =
-            Limits { max_queued: 4, max_queued_per_address: 2, max_queued_seconds: 100.0, ..Limits::default() };
+        let limits = ServerLimits {
+            max_queued: 4,
+            max_queued_per_address: 2,
+            max_queued_seconds: 100.0,
+            ..ServerLimits::default()
+        };
         Arc::new(Heavy {
             workers,
             finished: AtomicBool::new(false),

@@ -10,19 +10,13 @@ use crate::Value;
 
 /// Flammenkamp's mask for Grundy's game, as the octal sweep's masks are written: every bit
 /// but the lowest. A value is sparse under a mask when the 1-bits it keeps are even in
-/// number (the one definition of the class; [`is_sparse`] is it for this mask).
+/// number (the one definition of the class: [`crate::engine::octal::is_sparse`]).
 pub const MASK: u32 = !1;
 
-/// Whether `v` is in the sparse class (popcount of `v >> 1` even).
-#[inline]
-pub const fn is_sparse(v: Value) -> bool {
-    (v >> 1).count_ones() & 1 == 0
-}
-
-/// Whether `v` is in the common class.
+/// Whether `v` is in the common class under [`MASK`] (popcount of `v >> 1` odd).
 #[inline]
 pub const fn is_common(v: Value) -> bool {
-    !is_sparse(v)
+    !crate::engine::octal::is_sparse(v as u32, MASK)
 }
 
 const WORDS: usize = ValueSet::CAPACITY / 64;
@@ -54,7 +48,7 @@ impl ValueSet {
         let mut words = [0u64; WORDS];
         let mut v = 0;
         while v < ValueSet::CAPACITY {
-            if is_sparse(v as Value) == sparse {
+            if is_common(v as Value) != sparse {
                 words[v / 64] |= 1 << (v % 64);
             }
             v += 1;
@@ -212,7 +206,7 @@ mod tests {
 
     #[test]
     fn classes_of_small_values() {
-        let sparse: Vec<Value> = (0..16).filter(|&v| is_sparse(v)).collect();
+        let sparse: Vec<Value> = (0..16).filter(|&v| !is_common(v)).collect();
         assert_eq!(sparse, vec![0, 1, 6, 7, 10, 11, 12, 13]);
         assert_eq!(ValueSet::SPARSE.len() + ValueSet::COMMON.len(), ValueSet::CAPACITY);
         assert!(ValueSet::SPARSE.and(&ValueSet::COMMON).is_empty());
@@ -224,8 +218,8 @@ mod tests {
         for a in 0..512u16 {
             for b in 0..512u16 {
                 let x = a ^ b;
-                let expected_sparse = is_sparse(a) == is_sparse(b);
-                assert_eq!(is_sparse(x), expected_sparse, "{a} ^ {b} = {x}");
+                let expected_sparse = is_common(a) == is_common(b);
+                assert_eq!(!is_common(x), expected_sparse, "{a} ^ {b} = {x}");
             }
         }
     }

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BinaryHeap, HashMap};
 
 use super::families::{Families, Kind, Stop};
 use super::monoid::{quotient_table, reduce, Cyclic, Element, Monoid, Trial};
-use super::{Limits, QuotientError};
+use super::{QuotientBounds, QuotientError};
 use crate::control::Cancel;
 use crate::game::{Game, HeapGame};
 
@@ -84,7 +84,7 @@ pub struct Builder {
     /// The quotient so far.
     pub state: State,
     families: Families,
-    limits: Limits,
+    limits: QuotientBounds,
     /// Checked at every round of a heap's recalibration, which may take seconds.
     cancel: Cancel,
     /// Heaps at which the presentation changed (a new generator or a recalibration).
@@ -93,7 +93,7 @@ pub struct Builder {
 
 impl Builder {
     /// Q_{-1}: no heap yet, the trivial monoid.
-    pub fn new(limits: Limits, cancel: Cancel) -> Builder {
+    pub fn new(limits: QuotientBounds, cancel: Cancel) -> Builder {
         let state = State { q: Monoid::trivial(), phi: Vec::new(), words: vec![Vec::new()] };
         Builder { heaps: Heaps::new(), state, families: Families::new(1), limits, cancel, changes: Vec::new() }
     }

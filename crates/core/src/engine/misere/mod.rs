@@ -50,7 +50,7 @@
 //! |Q_{n-1}|·∏(factor sizes) trial elements, the reduction (O(trial · generators) a round)
 //! and a full verification, whose size is the number of minimal transition sets (bitsets
 //! of |Q| bits); it is exponential in the worst case and small in practice. The
-//! multiplication table holds |Q|² entries of 4 bytes. [`Limits`] bounds all three: the
+//! multiplication table holds |Q|² entries of 4 bytes. [`QuotientBounds`] bounds all three: the
 //! computation refuses with [`QuotientError::TooLarge`] past |Q| = 4096 (a 64 MB table; candidates on the way may be larger than the answer: with a recalibration that only refined candidates, one for Q_30(.07), of order 360, had 2008 elements),
 //! 2^21 trial elements, or 256 MB of transition sets. Measurements: `runs/bench/`.
 //!
@@ -81,11 +81,11 @@ mod tame;
 /// The largest heap a quotient is computed for: the builder keeps every heap's options,
 /// O(n^2) memory for games that split (Kayles to 2,048: 0.2 s and 142 MB here; to 4,096:
 /// 0.9 s and 540 MB).
-pub const MAX_HEAP: u64 = 2048;
+pub const QUOTIENT_MAX_HEAP: u64 = 2048;
 
 /// Bounds on the work of one quotient computation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
+pub struct QuotientBounds {
     /// The largest order of a quotient (its table takes 4·order² bytes).
     pub max_order: usize,
     /// The most elements of a trial monoid.
@@ -94,9 +94,9 @@ pub struct Limits {
     pub search_bytes: usize,
 }
 
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits { max_order: 4096, trial_elements: 1 << 21, search_bytes: 256 << 20 }
+impl Default for QuotientBounds {
+    fn default() -> QuotientBounds {
+        QuotientBounds { max_order: 4096, trial_elements: 1 << 21, search_bytes: 256 << 20 }
     }
 }
 
@@ -111,7 +111,7 @@ pub enum QuotientError {
         /// The heap being added.
         heap: u64,
         /// The limits in force.
-        limits: Limits,
+        limits: QuotientBounds,
     },
     /// No candidate passed the verification.
     #[error("no candidate quotient passed the verification at heap {heap} (the recalibration gave up)")]
@@ -119,8 +119,8 @@ pub enum QuotientError {
         /// The heap being added.
         heap: u64,
     },
-    /// The bound asked for is beyond [`MAX_HEAP`] (and the stop rule was not met before).
-    #[error("heaps up to {to} asked for; the misère quotient is computed for heaps up to {MAX_HEAP} (unless the stop rule ends it earlier)")]
+    /// The bound asked for is beyond [`QUOTIENT_MAX_HEAP`] (and the stop rule was not met before).
+    #[error("heaps up to {to} asked for; the misère quotient is computed for heaps up to {QUOTIENT_MAX_HEAP} (unless the stop rule ends it earlier)")]
     TooManyHeaps {
         /// The bound asked for.
         to: u64,
@@ -142,7 +142,7 @@ pub enum QuotientError {
 
 /// The limit a computation hit, in words: "the quotient passed |Q| <= 4096" rather than
 /// every limit in force (issue 35: which one was hit was left to guess).
-fn limit_hit(what: &str, limits: &Limits) -> String {
+fn limit_hit(what: &str, limits: &QuotientBounds) -> String {
     match what {
         "the quotient" => format!("its order passed the limit of |Q| <= {}", limits.max_order),
         "a trial monoid" => format!("a trial monoid passed the limit of {} elements", limits.trial_elements),
@@ -187,7 +187,7 @@ impl MisereQuotient {
         game: &Game,
         to: u64,
         stop_when_periodic: bool,
-        limits: Limits,
+        limits: QuotientBounds,
         progress: &mut dyn FnMut(u64),
         cancel: &Cancel,
     ) -> Result<MisereQuotient, QuotientError> {
@@ -205,12 +205,12 @@ impl MisereQuotient {
         game: &Game,
         to: u64,
         stop_when_periodic: bool,
-        limits: Limits,
+        limits: QuotientBounds,
         progress: &mut dyn FnMut(u64),
         cancel: &Cancel,
     ) -> (Option<MisereQuotient>, Option<QuotientError>) {
-        // Past MAX_HEAP only a computation that stops at the stop rule before it may start.
-        if to > MAX_HEAP && !stop_when_periodic {
+        // Past QUOTIENT_MAX_HEAP only a computation that stops at the stop rule before it may start.
+        if to > QUOTIENT_MAX_HEAP && !stop_when_periodic {
             return (None, Some(QuotientError::TooManyHeaps { to }));
         }
         if let Some(largest) = game.largest_heap() {
@@ -227,7 +227,7 @@ impl MisereQuotient {
         let mut stopped_periodic = false;
         let mut error = None;
         for n in 0..=to {
-            if n > MAX_HEAP {
+            if n > QUOTIENT_MAX_HEAP {
                 error = Some(QuotientError::TooManyHeaps { to });
                 break;
             }
@@ -382,12 +382,12 @@ fn periodicity(phi: &[Element], k: usize) -> Option<Periodicity> {
     best
 }
 
-/// The order of Q_h for h = 0, 1, ... up to `to` (at most [`MAX_HEAP`]), as far as `limits`
+/// The order of Q_h for h = 0, 1, ... up to `to` (at most [`QUOTIENT_MAX_HEAP`]), as far as `limits`
 /// let the computation go: what the misère cost model's probe reads.
-pub fn orders(game: &Game, to: u64, limits: Limits) -> Vec<usize> {
+pub fn orders(game: &Game, to: u64, limits: QuotientBounds) -> Vec<usize> {
     let mut b = build::Builder::new(limits, Cancel::never());
     let mut out = Vec::new();
-    for _ in 0..=to.min(MAX_HEAP) {
+    for _ in 0..=to.min(QUOTIENT_MAX_HEAP) {
         if b.push(game).is_err() {
             break;
         }

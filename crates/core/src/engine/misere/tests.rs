@@ -8,7 +8,7 @@ fn q(game: &str, to: u64) -> MisereQuotient {
         &Game::parse(game).unwrap(),
         to,
         false,
-        Limits::default(),
+        QuotientBounds::default(),
         &mut |_| {},
         &crate::control::Cancel::never(),
     )

@@ -159,8 +159,8 @@ const CANCEL_SPLITS: usize = 1 << 27;
 
 /// Whether `v` is sparse under `mask`.
 #[inline]
-pub fn is_sparse(v: Wide, mask: Wide) -> bool {
-    (v & mask).count_ones().is_multiple_of(2)
+pub const fn is_sparse(v: Wide, mask: Wide) -> bool {
+    (v & mask).count_ones() & 1 == 0
 }
 
 impl OctalSweep {

@@ -335,7 +335,7 @@ impl Checkpoint {
         if sparse.windows(2).any(|w| w[0].heap >= w[1].heap) || sparse.last().is_some_and(|h| h.heap >= heaps) {
             return bad("the sparse heaps are not increasing heaps below the end".to_string());
         }
-        let held_sparse = self.held_heaps().filter(|&(_, v)| crate::engine::grundy::class::is_sparse(v)).count();
+        let held_sparse = self.held_heaps().filter(|&(_, v)| !crate::engine::grundy::class::is_common(v)).count();
         let listed_held = sparse.iter().filter(|h| self.held(h.heap).is_some()).count();
         if held_sparse != listed_held {
             return bad(format!("{listed_held} sparse heaps listed among the values held, which hold {held_sparse}"));
@@ -391,7 +391,7 @@ impl Checkpoint {
         if scan.longest.is_some_and(|l| {
             l.heap >= heaps
                 || l.length > l.heap / 2
-                || self.held(l.heap).is_some_and(crate::engine::grundy::class::is_sparse)
+                || self.held(l.heap).is_some_and(|v| !crate::engine::grundy::class::is_common(v))
         }) {
             return bad("the longest scan is not a scan of a heap done".to_string());
         }

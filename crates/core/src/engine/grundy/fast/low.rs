@@ -134,13 +134,12 @@ impl LowSet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::grundy::class::is_sparse;
 
     /// What the low bytes rest on: v and v ^ 256 are never of one class.
     #[test]
     fn a_low_byte_names_one_value_of_each_class() {
         for v in 0..256 as Value {
-            assert_ne!(is_sparse(v), is_sparse(v ^ 256));
+            assert_ne!(is_common(v), is_common(v ^ 256));
         }
     }
 
