@@ -89,10 +89,12 @@ fn killed_window_runs_resume_to_the_same_summary() {
         let child = compute(&killed, if resume { &["--resume"] } else { &[] }).spawn().unwrap();
         let fraction = rng.below(1000) as f64 / 1000.0;
         let wait = if round == 2 && !moved_window_killed {
-            // Wait for a checkpoint of a moved window, then a little more (less than a
-            // tenth of the run: at least 44% of the run is left after that checkpoint).
+            // Wait for this run's own checkpoint of a moved window (not one an earlier round
+            // left: killing at once would kill it before it says where it resumes), then a
+            // little more (less than a tenth of the run: at least 44% of it is left then).
             let deadline = Instant::now() + took * 4 + Duration::from_secs(30);
-            while checkpoint_state(&ckpt).is_none_or(|(_, base)| base == 0) && Instant::now() < deadline {
+            let fresh_moved = |state: Option<(u64, u64)>| state != before && state.is_some_and(|(_, base)| base > 0);
+            while !fresh_moved(checkpoint_state(&ckpt)) && Instant::now() < deadline {
                 std::thread::sleep(Duration::from_millis(100));
             }
             moved_window_killed = true;

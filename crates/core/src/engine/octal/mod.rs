@@ -50,7 +50,7 @@ use dense::{run_pair, Dense, DENSE_FROM, DENSE_FROM_SCALAR, PAIR_FROM, PAIR_PAUS
 pub use error::OctalSweepError;
 pub use mask::best_mask;
 use mask::{best_rule, flipped};
-use scalar::{Rule, Scalar, Stop};
+use scalar::{NextHeap, Scalar, Stop};
 use store::Store;
 pub use window::{Tally, MIN_WINDOW};
 use window::{SCAN_PAST, SPARSE_PAST};
@@ -510,7 +510,7 @@ impl OctalSweep {
                 }
             }
             let n = self.values.len();
-            let rule = Rule {
+            let heap = NextHeap {
                 digits: &self.digits,
                 split_takes: &self.split_takes,
                 sparse: &self.sparse,
@@ -519,8 +519,8 @@ impl OctalSweep {
                 reach: self.reach(),
             };
             let v = match &self.values {
-                Store::Narrow(g) => self.scalar.next(&rule, g),
-                Store::Wide(g) => self.scalar.next(&rule, g),
+                Store::Narrow(g) => self.scalar.next(&heap, g),
+                Store::Wide(g) => self.scalar.next(&heap, g),
             };
             let v = match v {
                 Err(Stop::Reach) => self.deep(n, self.flips(n)),

@@ -5,7 +5,7 @@
 use super::{is_sparse, Wide};
 
 /// The moves and the class of the next heap, for the scalar loop.
-pub(super) struct Rule<'a> {
+pub(super) struct NextHeap<'a> {
     pub(super) digits: &'a [u8],
     pub(super) split_takes: &'a [usize],
     pub(super) sparse: &'a [(usize, Wide)],
@@ -46,18 +46,18 @@ impl Scalar {
     }
 
     /// G(n) for n = g.len(): the plain method, one heap at a time.
-    pub(super) fn next<T: Copy + Into<Wide>>(&mut self, rule: &Rule, g: &[T]) -> Result<Wide, Stop> {
-        self.next_with(rule, g.len(), |i| g[i].into())
+    pub(super) fn next<T: Copy + Into<Wide>>(&mut self, heap: &NextHeap, g: &[T]) -> Result<Wide, Stop> {
+        self.next_with(heap, g.len(), |i| g[i].into())
     }
 
     /// G(n), with G(i) for i < n read by `at` (in window mode, also from the archive).
-    pub(super) fn next_with(&mut self, rule: &Rule, n: usize, at: impl Fn(usize) -> Wide) -> Result<Wide, Stop> {
-        let (mask, flip) = (rule.mask, rule.flip);
+    pub(super) fn next_with(&mut self, heap: &NextHeap, n: usize, at: impl Fn(usize) -> Wide) -> Result<Wide, Stop> {
+        let (mask, flip) = (heap.mask, heap.flip);
         // The class a value would have as G(n).
         let sparse_at = move |x: Wide| is_sparse(x, mask) != flip;
         self.marked.iter_mut().for_each(|w| *w = 0);
         // Moves that leave no heap or one heap: few, marked whatever their class.
-        for (k, &d) in rule.digits.iter().enumerate().skip(1).take_while(|&(k, _)| k <= n) {
+        for (k, &d) in heap.digits.iter().enumerate().skip(1).take_while(|&(k, _)| k <= n) {
             if d & 1 != 0 && n == k {
                 Self::set(&mut self.marked, 0);
             }
@@ -68,12 +68,12 @@ impl Scalar {
         self.direct.clear();
         self.direct.extend_from_slice(&self.marked);
         // Stage 1: common options need exactly one sparse part.
-        for &k in rule.split_takes {
+        for &k in heap.split_takes {
             if k + 2 > n {
                 continue;
             }
             let rest = n - k;
-            for &(r, rv) in rule.sparse.iter().take_while(|&&(r, _)| r < rest) {
+            for &(r, rv) in heap.sparse.iter().take_while(|&&(r, _)| r < rest) {
                 if r == 0 {
                     continue;
                 }
@@ -97,12 +97,12 @@ impl Scalar {
             }
         }
         if missing > 0 {
-            'scan: for &k in rule.split_takes {
+            'scan: for &k in heap.split_takes {
                 if k + 2 > n {
                     continue;
                 }
                 let rest = n - k;
-                for a in 1..=(rest / 2).min(rule.reach) {
+                for a in 1..=(rest / 2).min(heap.reach) {
                     let x = (at(a) ^ at(rest - a)) as usize;
                     if Self::has(&self.need, x) {
                         self.need[x / 64] &= !(1 << (x % 64));
@@ -114,7 +114,7 @@ impl Scalar {
                 }
             }
         }
-        if missing > 0 && rule.split_takes.iter().any(|&k| k + 2 <= n && (n - k) / 2 > rule.reach) {
+        if missing > 0 && heap.split_takes.iter().any(|&k| k + 2 <= n && (n - k) / 2 > heap.reach) {
             return Err(Stop::Reach);
         }
         let value =

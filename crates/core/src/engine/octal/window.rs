@@ -24,7 +24,7 @@
 //! took 9.9 s, against 7.3 s), so memory is about 2 bytes * (3 W + 2 k) while values fit
 //! in 16 bits.
 
-use super::scalar::{Rule, Stop};
+use super::scalar::{NextHeap, Stop};
 use super::{OctalSweep, OctalSweepError, Store, Wide};
 use crate::checksum::Fnv;
 
@@ -174,7 +174,7 @@ impl OctalSweep {
                 archive.get(h - window)
             }
         };
-        let rule = Rule {
+        let heap = NextHeap {
             digits: &self.digits,
             split_takes: &self.split_takes,
             sparse: &self.sparse,
@@ -183,7 +183,7 @@ impl OctalSweep {
             reach: usize::MAX,
         };
         let n = if place >= window { place + shift } else { place };
-        let v = self.scalar.next_with(&rule, n, at)?;
+        let v = self.scalar.next_with(&heap, n, at)?;
         self.deep_scans += 1;
         Ok(v)
     }
