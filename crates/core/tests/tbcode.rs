@@ -262,27 +262,40 @@ proptest! {
     /// applies) has the same moves and, by whatever engine, the mex definition's values.
     #[test]
     fn moves_and_values_agree_with_the_rules(text in code()) {
-        let Ok(code) = TbCode::parse(&text) else { return Ok(()) };
-        let again = TbCode::parse(&code.to_string()).unwrap();
-        prop_assert_eq!(&again, &code, "{} reads back", code);
-        let game = Game::parse(&text).unwrap();
-        let n_max = 14;
-        let mut g: Vec<u32> = Vec::new();
-        for n in 0..n_max {
-            let mut ours: Vec<Vec<u64>> = code.heap_moves(n).into_iter().map(|m| m.left).collect();
-            ours.sort();
-            prop_assert_eq!(&ours, &plain_moves(&code, n), "{} at {}", code, n);
-            let mut theirs: Vec<Vec<u64>> = game.heap_moves(n).into_iter().map(|m| m.left).collect();
-            theirs.sort();
-            theirs.dedup();
-            ours.dedup();
-            prop_assert_eq!(&theirs, &ours, "{} as {} at {}", code, game.name(), n);
-            let options: std::collections::BTreeSet<u32> =
-                ours.iter().map(|left| left.iter().fold(0, |x, &h| x ^ g[h as usize])).collect();
-            g.push((0..).find(|v| !options.contains(v)).unwrap());
-        }
-        prop_assert_eq!(definition::values(&game, n_max as usize).unwrap(), g);
+        agrees_with_the_rules(&text)?;
     }
+
+    /// The same for subtraction games written with a repeating tail (digits 0-3), whose
+    /// values the definition reads without listing moves.
+    #[test]
+    fn subtraction_tails_agree_with_the_rules(body in "[0-3]{0,4}", tail in "[0-3]{1,3}") {
+        agrees_with_the_rules(&format!("0.{body}[{tail}]"))?;
+    }
+}
+
+/// The check of [`moves_and_values_agree_with_the_rules`] for one code's text.
+fn agrees_with_the_rules(text: &str) -> Result<(), TestCaseError> {
+    let Ok(code) = TbCode::parse(text) else { return Ok(()) };
+    let again = TbCode::parse(&code.to_string()).unwrap();
+    prop_assert_eq!(&again, &code, "{} reads back", code);
+    let game = Game::parse(text).unwrap();
+    let n_max = 14;
+    let mut g: Vec<u32> = Vec::new();
+    for n in 0..n_max {
+        let mut ours: Vec<Vec<u64>> = code.heap_moves(n).into_iter().map(|m| m.left).collect();
+        ours.sort();
+        prop_assert_eq!(&ours, &plain_moves(&code, n), "{} at {}", code, n);
+        let mut theirs: Vec<Vec<u64>> = game.heap_moves(n).into_iter().map(|m| m.left).collect();
+        theirs.sort();
+        theirs.dedup();
+        ours.dedup();
+        prop_assert_eq!(&theirs, &ours, "{} as {} at {}", code, game.name(), n);
+        let options: std::collections::BTreeSet<u32> =
+            ours.iter().map(|left| left.iter().fold(0, |x, &h| x ^ g[h as usize])).collect();
+        g.push((0..).find(|v| !options.contains(v)).unwrap());
+    }
+    prop_assert_eq!(definition::values(&game, n_max as usize).unwrap(), g);
+    Ok(())
 }
 
 proptest! {

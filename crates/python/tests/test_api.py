@@ -114,7 +114,7 @@ def test_ctrl_c_cancels_within_a_second() -> None:
 def test_progress_reaches_a_callback() -> None:
     seen: list[grundy.Progress] = []
     grundy.Game(".6").values(2**19, progress=seen.append)
-    assert seen and all(p.unit == "heaps" and 0 <= p.done <= p.total for p in seen)
+    assert seen and all(p.unit == "values" and 0 <= p.done <= p.total for p in seen)
     assert [p.done for p in seen] == sorted(p.done for p in seen)
 
     def fail(p: grundy.Progress) -> None:

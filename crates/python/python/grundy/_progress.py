@@ -21,7 +21,8 @@ SHOW_AFTER = 1.0
 
 @dataclass(frozen=True)
 class Progress:
-    """How far a job has come: `done` of `total` units ("heaps", "games").
+    """How far a job has come: `done` of `total` units: "values" (G(0..done) of
+    G(0..total)), "heaps" (of a misère quotient) or "games" (of a census).
 
     `fraction` and `eta` (seconds left, or None before it can be told) follow the engine's
     model of its cost, so a quadratic job's second half is expected to take three times the
