@@ -105,9 +105,16 @@ def test_ctrl_c_cancels_within_a_second() -> None:
         sent.append(time.monotonic())
         os.kill(os.getpid(), signal.SIGINT)
 
-    threading.Thread(target=interrupt).start()
-    with pytest.raises(KeyboardInterrupt):
-        grundy.Game(".6").values(2**30, progress=False)
+    # Python raises KeyboardInterrupt only where SIGINT has its default handler: a process
+    # started in the background by a shell without job control (as a CI runner may start
+    # this one) inherits SIGINT ignored, and the signal would never arrive.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        threading.Thread(target=interrupt).start()
+        with pytest.raises(KeyboardInterrupt):
+            grundy.Game(".6").values(2**30, progress=False)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert time.monotonic() - sent[0] < 1.0
 
 
