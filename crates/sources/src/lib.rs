@@ -2,8 +2,9 @@
 //!
 //! - [`catalog`]: the pinned sources (URL, where the raw snapshot and the parsed file live).
 //! - Pure parsers, `&str -> Result<_, typed error>` with line numbers:
-//!   [`grundy_core::bfile::parse_bfile`] (OEIS b-files, the core's one reader), [`oeis_text::parse_oeis_text`] (the OEIS text
-//!   format), [`flammenkamp::parse_page`] (Achim Flammenkamp's page, with `scraper`).
+//!   [`grundy_core::bfile::parse_bfile`] (OEIS b-files, the core's one reader),
+//!   [`oeis_text::parse_oeis_text`] (the OEIS text format), [`flammenkamp::parse_page`]
+//!   (Achim Flammenkamp's page, with `scraper`).
 //! - [`fetch`]: the only code that touches the network (reqwest, blocking, rustls).
 //! - [`pipeline`]: raw snapshots -> parsed fixtures and `fixtures/manifest.toml`, written
 //!   atomically ([`atomic::write_atomic`]).
