@@ -3,6 +3,12 @@
 //! quotient), each at two sizes, and every estimate within 2x of the time measured. Timing is only meaningful in a release build on a quiet
 //! machine, so the test is ignored by default and `cargo xtask ci` runs it in release:
 //! `cargo test --release -p grundy-core --test cost -- --ignored`.
+//!
+//! A run measured slower than twice its estimate is timed again, up to three times in all,
+//! and the fastest kept: the same single-threaded `.8` to 800 took 0.10 s and 0.18 s in
+//! back-to-back runs of one binary here (a neighbour on the host), and CI failed on that.
+//! Slowness that is the model's own shows in every try; a measurement can only be too fast
+//! if the model is wrong, so an estimate above twice the clock is never retried.
 
 use std::time::Instant;
 
@@ -35,11 +41,11 @@ fn estimates_within_twice_the_measured_time() {
     for (name, choice, sizes) in cases {
         let engine = Engine::choose(&Game::parse(name).unwrap(), choice).unwrap();
         for n in sizes {
-            let started = Instant::now();
-            let values = engine.values(n as usize, &mut |_| {}).unwrap();
-            let measured = started.elapsed().as_secs_f64();
-            assert_eq!(values.len() as u64, n);
             let estimate = engine.cost(n).seconds;
+            let measured = fastest_within(estimate, || {
+                let values = engine.values(n as usize, &mut |_| {}).unwrap();
+                assert_eq!(values.len() as u64, n);
+            });
             let ratio = estimate / measured;
             report.push(format!(
                 "{name} ({}) G(0..{n}): estimate {estimate:.3} s, measured {measured:.3} s, ratio {ratio:.2}",
@@ -54,12 +60,12 @@ fn estimates_within_twice_the_measured_time() {
     for (name, bounds) in [(".07", [30u64, 33])] {
         let game = Game::parse(name).unwrap();
         for n in bounds {
-            let started = Instant::now();
-            let q =
-                Engine::misere_quotient(&game, n, false, &mut |_| {}, &grundy_core::control::Cancel::never()).unwrap();
-            let measured = started.elapsed().as_secs_f64();
-            assert_eq!(q.bound(), n);
             let estimate = grundy_core::engine::cost::misere_quotient_cost(&game, n).seconds;
+            let measured = fastest_within(estimate, || {
+                let never = grundy_core::control::Cancel::never();
+                let q = Engine::misere_quotient(&game, n, false, &mut |_| {}, &never).unwrap();
+                assert_eq!(q.bound(), n);
+            });
             let ratio = estimate / measured;
             report.push(format!(
                 "{name} (misère quotient) heaps 0..={n}: estimate {estimate:.3} s, measured {measured:.3} s, ratio {ratio:.2}"
@@ -71,6 +77,21 @@ fn estimates_within_twice_the_measured_time() {
     }
     println!("{}", report.join("\n"));
     assert!(bad.is_empty(), "estimates off by more than 2x:\n{}", bad.join("\n"));
+}
+
+/// Seconds `run` takes, timed again while slower than twice `estimate` (three tries at
+/// most), the fastest kept.
+fn fastest_within(estimate: f64, mut run: impl FnMut()) -> f64 {
+    let mut fastest = f64::INFINITY;
+    for _ in 0..3 {
+        let started = Instant::now();
+        run();
+        fastest = fastest.min(started.elapsed().as_secs_f64());
+        if estimate / fastest >= 0.5 {
+            break;
+        }
+    }
+    fastest
 }
 
 /// Issue 35, item 12: codes whose sweep turns to the dense kernel are costed as it works, a

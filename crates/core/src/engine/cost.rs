@@ -32,12 +32,13 @@ pub use crate::control::Limits;
 const DEFINITION_SECONDS_PER_TAKE: f64 = 2.0e-9;
 
 /// Seconds an option that splits a heap in two takes the definition (`.137` to 2^14:
-/// 6.7 * 10^7 options in 0.285 s).
-const DEFINITION_SECONDS_PER_SPLIT: f64 = 4.3e-9;
+/// 6.7 * 10^7 options in 0.285 to 0.345 s on quiet runs).
+const DEFINITION_SECONDS_PER_SPLIT: f64 = 5.0e-9;
 
 /// Seconds an option that leaves three heaps takes the definition (`.8` to 800: 1.4 * 10^7
-/// options in 0.078 s).
-const DEFINITION_SECONDS_PER_THREE: f64 = 5.5e-9;
+/// options in 0.097 s on a quiet run, 6.8 ns; `.f` to 3,000, 7.5 * 10^8 in 7.5 s, 10 ns:
+/// between the two).
+const DEFINITION_SECONDS_PER_THREE: f64 = 7.5e-9;
 
 /// Seconds a heap of Grundy's sweep takes on both threads, by the stage-2 kernel the CPU
 /// runs, values widened to u32 included: AVX-512 2^22 in 2.4 s here; AVX2 about twice that
