@@ -101,6 +101,29 @@ function fromLoopy(a) {
   };
 }
 
+/** /api/analyze's summary (the moves as columns, the words of some) as move objects; a move
+ *  without words gets them from /api/move when it is played ([`wordsOf`]). */
+function fromSummary(a) {
+  const s = a.summary;
+  if (!s || !Array.isArray(s.heap_index)) return a;
+  const winning = new Set(s.winning);
+  const moves = s.heap_index.map((h, i) => ({ index: i, heap_index: h, take: s.take[i], left: s.left[i], winning: winning.has(i) }));
+  if (Array.isArray(s.at)) {
+    moves.forEach((m, i) => { m.at = s.at[i]; });
+    for (const [i, p, q] of s.piece || []) moves[i].piece = [p, q];
+  }
+  for (const w of s.words) Object.assign(moves[w.index], { description: w.description, reason: w.reason });
+  return { ...a, moves };
+}
+
+/** A move's words: the ones the analysis carried, else /api/move's for it. */
+async function wordsOf(st, m) {
+  if (typeof m.description === "string") return m.description;
+  const reply = await api("/api/move", { ...request(position(st.board)), move: m.index });
+  if (!reply.move || typeof reply.move.description !== "string") throw new ApiError("the move's words did not arrive");
+  return reply.move.description;
+}
+
 /** The step for a board: the API's analysis of it (an answer for another position is refused).
  *  `prior` are the boards before it in the game, which a graph with cycles needs to see a
  *  position come back. */
@@ -108,7 +131,7 @@ async function analyzeBoard(board, prior = []) {
   const pos = position(board);
   const a = S.entry && S.entry.loopy
     ? fromLoopy(await api("/api/loopy", { ...request(pos), history: prior.map((b) => position(b).heaps) }))
-    : await api("/api/analyze", request(pos));
+    : fromSummary(await api("/api/analyze", { ...request(pos), summary: true }));
   if (!Array.isArray(a.heaps) || !same(a.heaps, pos.heaps) || !Array.isArray(a.moves) || !Array.isArray(a.values)) {
     throw new ApiError("an answer for another position arrived");
   }
@@ -187,13 +210,15 @@ function over() {
 async function playerMove(m) {
   if (turn() !== "player" || S.pending || !m) return;
   const from = step(), k = S.at;
-  const mv = { key: moveKey(from.board, m, from.places), side: sideAt(k), description: m.description, winning: m.winning };
   const token = begin("player");
   setStatus("Checking the move…", "busy");
   try {
-    const next = await analyzeBoard(playOn(from.board, m, k, from.places), S.steps.slice(0, k + 1).map((st) => st.board));
+    const [next, description] = await Promise.all([
+      analyzeBoard(playOn(from.board, m, k, from.places), S.steps.slice(0, k + 1).map((st) => st.board)),
+      wordsOf(from, m),
+    ]);
     if (!current(token)) return;
-    commitMove(k, mv, next);
+    commitMove(k, { key: moveKey(from.board, m, from.places), side: sideAt(k), description, winning: m.winning }, next);
   } catch (e) {
     fail(token, e, { what: "play the move", kept: "Nothing was changed. ", run: () => playerMove(m) });
   }
@@ -453,9 +478,12 @@ async function load(spec) {
         const m = st.analysis.moves.find((x) => moveKey(st.board, x, st.places) === key);
         if (!m) throw new ApiError(`the link's move ${key} is not a move of the position it comes to`, 400);
         const k = moves.length;
-        const next = await analyzeBoard(playOn(st.board, m, k, st.places), steps.map((x) => x.board));
+        const [next, description] = await Promise.all([
+          analyzeBoard(playOn(st.board, m, k, st.places), steps.map((x) => x.board)),
+          wordsOf(st, m),
+        ]);
         if (!current(token)) return;
-        moves.push({ key, side: sideAt(k), description: m.description, winning: m.winning });
+        moves.push({ key, side: sideAt(k), description, winning: m.winning });
         steps.push(next);
         st = next;
       }

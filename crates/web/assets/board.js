@@ -90,8 +90,10 @@ const el = (tag, cls, text) => {
 };
 
 // A move's button. `o` holds what the page knows: live (the player may move), marks shown,
-// the hinted move, and what a click does.
-function target(m, o, extra, text) {
+// the hinted move, and what a click does. A large board's answer gives the words of its
+// winning moves only (the others' come when played): the rest are named by `place` (the
+// squares a piece takes) or by the heaps they leave.
+function target(m, o, extra, text, place) {
   // On a graph with cycles a move may neither win nor lose: it keeps a draw (＝).
   const kind = m.winning ? "win" : m.keeps_draw ? "draw" : "lose";
   const b = el("button", `target ${kind === "draw" ? "lose draw" : kind} ${extra || ""}`);
@@ -108,8 +110,9 @@ function target(m, o, extra, text) {
   const verb = { win: "wins", draw: "keeps the draw", lose: "loses" }[kind];
   const why = o.marks && m.reason ? `: ${verb}, ${m.reason}` : "";
   const said = { win: ", winning", draw: ", keeping the draw", lose: ", losing" }[kind];
-  b.setAttribute("aria-label", `${m.description}${o.marks ? said : ""}`);
-  b.title = m.description + why;
+  const name = m.description || place || `heap ${label(m.heap_index)}: leave ${m.left.length ? m.left.join(" and ") : "nothing"}`;
+  b.setAttribute("aria-label", `${name}${o.marks ? said : ""}`);
+  b.title = name + why;
   b.addEventListener("click", () => o.onMove(m));
   return b;
 }
@@ -236,6 +239,7 @@ function drawRows(view, b, a, o, places) {
     // Where square s (from 0) lies: its stretch, and its number in the stretch (from 1).
     const runAt = (s) => mine.find((x) => s >= x.offset && s < x.offset + x.len);
     const middle = (m) => { const [p, q] = pieceOf(m); return (p + q) / 2; };
+    const place = (m, x) => { const [p, q] = pieceOf(m); return `${word[0].toLowerCase()} ${label(ri)}: ${pins ? "pins" : "squares"} ${x.offset + p}-${x.offset + q}`; };
     // Each stretch's moves, and the first centred at each place, found once: looked up per
     // square, four Kayles rows of 1,000 took seconds to draw (issue 38).
     const byRun = new Map();
@@ -260,7 +264,7 @@ function drawRows(view, b, a, o, places) {
       if (s > 0) {
         const left = runAt(s - 1);
         const between = here && left === here ? movesOf(here).at.get(s - here.offset + 0.5) : null;
-        if (between) { drawn.add(between); u.appendChild(hover(target(between, o, "link"), row, between, here)); }
+        if (between) { drawn.add(between); u.appendChild(hover(target(between, o, "link", undefined, place(between, here)), row, between, here)); }
         else {
           // The two halves of a domino (or pins knocked down together) touch.
           u.appendChild(el("span", c0 && c1 && c0.k === c1.k && c0.piece && c1.piece ? "link-none joined" : "link-none"));
@@ -289,7 +293,7 @@ function drawRows(view, b, a, o, places) {
       const m = here && movesOf(here).at.get(s - here.offset + 1);
       if (m) {
         drawn.add(m);
-        const t = target(m, o, pins ? "pin-btn" : "square-btn", num);
+        const t = target(m, o, pins ? "pin-btn" : "square-btn", num, place(m, here));
         t.dataset.n = num;
         u.appendChild(hover(t, row, m, here));
       } else {
@@ -308,7 +312,7 @@ function drawRows(view, b, a, o, places) {
       more.appendChild(el("span", "more-head", `More moves, by the ${pins ? "pins" : "squares"} they take:`));
       for (const [m, x] of rest) {
         const [p, q] = pieceOf(m);
-        more.appendChild(hover(target(m, o, "more-btn", p === q ? `${x.offset + p}` : `${x.offset + p}-${x.offset + q}`), row, m, x));
+        more.appendChild(hover(target(m, o, "more-btn", p === q ? `${x.offset + p}` : `${x.offset + p}-${x.offset + q}`, place(m, x)), row, m, x));
       }
       box.appendChild(more);
     }

@@ -994,6 +994,43 @@ try {
   });
 
   // axe-core: no violation at all, in every state, at desktop and phone width, light and dark.
+  await section("#38.6 a large board's answer carries what the page draws", async () => {
+    // Nim 500+400+300 (1,200 moves) and Kayles on two rows of 300 (1,198): the analysis
+    // comes summarized, every move is still a button, and a losing move, which comes
+    // without words, is played and named as the command line names it.
+    for (const [game, heaps, count, most] of [["nim", [500, 400, 300], "heaps", 20000], ["kayles", [300, 300], "placements", 80000]]) {
+      const sizes = [];
+      const onResponse = async (r) => { if (r.url().endsWith("/api/analyze")) sizes.push((await r.body()).length); };
+      page.on("response", onResponse);
+      await goto(`?game=${game}&heaps=${heaps.join("+")}&vs=two`);
+      page.off("response", onResponse);
+      const cli = JSON.parse(spawnSync(bin, ["analyze", "--game", game, "--format", "json", "--count", count, ...heaps.map(String)], { encoding: "utf8", maxBuffer: 1 << 26 }).stdout);
+      const buttons = await page.$$eval("#heaps-view .target:not([disabled])", (bs) => bs.length);
+      check(buttons === cli.moves.length && sizes.length > 0 && Math.max(...sizes) < most,
+        `#38.6 ${game} ${heaps.join("+")}: ${buttons} buttons for the CLI's ${cli.moves.length} moves, the answer ${Math.max(...sizes)} bytes`);
+      const pick = await page.evaluate(() => {
+        const ms = S.steps[S.at].analysis.moves.filter((m) => !m.winning && m.description === undefined);
+        return ms[Math.floor(ms.length / 2)];
+      });
+      // On a row the page says squares in the board's numbers: its words are those of the
+      // full answer to the same request (the command line's, where the board is heaps).
+      const full = count === "heaps" ? cli : await page.evaluate(async () => {
+        const st = S.steps[S.at];
+        const r = await fetch("/api/analyze", { method: "POST", body: JSON.stringify(request({ heaps: st.analysis.heaps, places: st.places })) });
+        return r.json();
+      });
+      const said = full.moves.find((m) => m.heap_index === pick.heap_index && m.take === pick.take && (m.at ?? null) === (pick.at ?? null) && JSON.stringify(m.left) === JSON.stringify(pick.left));
+      // The button's name: the pins it knocks down, or the heap it leaves.
+      const name = pick.at !== undefined ? `row ${"AB"[pick.heap_index]}: pins ${pick.at}-${pick.at + pick.take - 1}` : `heap ${"ABC"[pick.heap_index]}: leave ${pick.left.join(" and ")}`;
+      const button = page.locator(`#heaps-view .target[aria-label="${name}"], #heaps-view .target[aria-label="${name}, losing"]`);
+      const clicked = (await button.count()) === 1;
+      if (clicked) await button.click();
+      await page.waitForFunction(() => S.at === 1 && !S.pending).catch(() => {});
+      const last = await page.textContent("#last-move");
+      check(clicked && !!said && last === `Player 1: ${said.description}.`, `#38.6 ${game}: a losing move without words is played and named: ${last} (the full answer: ${said && said.description})`);
+    }
+  });
+
   await section("axe in every state", async () => {
     for (const scheme of ["light", "dark"]) {
       await page.emulateMedia({ colorScheme: scheme });

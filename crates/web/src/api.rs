@@ -35,6 +35,7 @@ mod loopy;
 mod openapi;
 mod practice;
 mod query;
+mod summary;
 
 pub use graph::MAX_GRAPH;
 use graph::{graph_game, parse_played, vertex_names};
@@ -185,8 +186,9 @@ pub fn warm_up() {
 /// `"misere": true`, `"graph"` (a graph's text: `game` is then its label and heaps are
 /// vertex numbers, 0 for no token), `"count": "heaps" | "placements" | "sizes"`, `"places"` (where each
 /// heap lies on the page's board: `[row, offset]`, so moves are said in the board's
-/// numbers), and for the computer `"random"` (the chance, 0 to 1, of a random move) with
-/// `"seed"`.
+/// numbers), for the computer `"random"` (the chance, 0 to 1, of a random move) with
+/// `"seed"`, `"summary": true` for the moves as columns ([`summary`]) and, for
+/// `/api/move`, `"move"`: the index of one listed move.
 struct PositionRequest {
     game: Game,
     heaps: Vec<u64>,
@@ -195,10 +197,15 @@ struct PositionRequest {
     places: Option<Vec<(usize, u64)>>,
     random: f64,
     seed: u64,
+    summary: bool,
+    move_index: Option<usize>,
 }
 
+/// The fields a position request may have.
+const FIELDS: [&str; 10] = ["game", "graph", "heaps", "misere", "count", "places", "random", "seed", "summary", "move"];
+
 /// What a position request must look like, for error texts.
-const POSITION_SHAPE: &str = "the body must be a JSON object with fields game (a game name, like \"grundy\") and heaps (a list of heap sizes, like [5, 9]), and optionally graph (a graph's text, then heaps are vertex numbers), misere (true or false), count (\"heaps\", \"placements\" or \"sizes\"), places (a [row, offset] pair per heap), random (a chance from 0 to 1) and seed (a whole number)";
+const POSITION_SHAPE: &str = "the body must be a JSON object with fields game (a game name, like \"grundy\") and heaps (a list of heap sizes, like [5, 9]), and optionally graph (a graph's text, then heaps are vertex numbers), misere (true or false), count (\"heaps\", \"placements\" or \"sizes\"), places (a [row, offset] pair per heap), random (a chance from 0 to 1), seed (a whole number), summary (true or false) and move (a listed move's index)";
 
 /// Reads a position request, in words when it is wrong (serde's own messages name Rust
 /// types), and checks the heaps against the limits.
@@ -212,10 +219,7 @@ fn position(body: &[u8]) -> Result<PositionRequest, Reply> {
     let serde_json::Value::Object(fields) = doc else {
         return Err(bad(format!("the body is {}", json_kind(&doc))));
     };
-    if let Some(key) = fields
-        .keys()
-        .find(|k| !["game", "graph", "heaps", "misere", "count", "places", "random", "seed"].contains(&k.as_str()))
-    {
+    if let Some(key) = fields.keys().find(|k| !FIELDS.contains(&k.as_str())) {
         return Err(bad(format!("unknown field {key:?}")));
     }
     let graph = match fields.get("graph") {
@@ -279,6 +283,19 @@ fn position(body: &[u8]) -> Result<PositionRequest, Reply> {
         None => 0,
         Some(v) => v.as_u64().ok_or_else(|| bad(format!("seed is {v}, not a whole number")))?,
     };
+    let summary = match fields.get("summary") {
+        None => false,
+        Some(serde_json::Value::Bool(b)) => *b,
+        Some(other) => return Err(bad(format!("summary is {}, not true or false", json_kind(other)))),
+    };
+    let move_index = match fields.get("move") {
+        None => None,
+        Some(v) => Some(
+            v.as_u64()
+                .and_then(|i| usize::try_from(i).ok())
+                .ok_or_else(|| bad(format!("move is {v}, not a listed move's index")))?,
+        ),
+    };
     if heaps.is_empty() || heaps.len() > PAGE_MAX_HEAPS {
         return Err(Reply::error(422, format!("a position has 1 to {PAGE_MAX_HEAPS} heaps, got {}", heaps.len())));
     }
@@ -292,7 +309,7 @@ fn position(body: &[u8]) -> Result<PositionRequest, Reply> {
     } else if heaps.iter().sum::<u64>() > PAGE_MAX_STONES {
         return Err(Reply::error(422, format!("a position has at most {PAGE_MAX_STONES} stones")));
     }
-    Ok(PositionRequest { game, heaps, misere, count, places, random, seed })
+    Ok(PositionRequest { game, heaps, misere, count, places, random, seed, summary, move_index })
 }
 
 /// A JSON value's kind in words.
@@ -353,14 +370,19 @@ fn analysis(req: PositionRequest, reply: fn(&Analyzed, &PositionRequest) -> Repl
 /// `/api/analyze`: the analysis document, plus `game_over` for the page, each move's
 /// `reason` (why it wins or loses, from the core: "leaves values 3 ⊕ 1 ⊕ 2 = 0, ...") and,
 /// when no move is left, `end_reason`: why, in the words of the game's picture ("no move
-/// is left: heaps of 1 and 2 only").
-fn analysis_reply(answer: &Analyzed, _: &PositionRequest) -> Reply {
+/// is left: heaps of 1 and 2 only"). With `summary`, the moves as columns instead.
+fn analysis_reply(answer: &Analyzed, req: &PositionRequest) -> Reply {
     let a = &answer.analysis;
-    let mut doc = serde_json::to_value(a).expect("an analysis serializes");
+    let mut doc = if req.summary {
+        summary::summarized(answer)
+    } else {
+        let mut doc = serde_json::to_value(a).expect("an analysis serializes");
+        for (i, m) in a.moves.iter().enumerate() {
+            doc["moves"][i]["reason"] = json!(answer.reason(m));
+        }
+        doc
+    };
     doc["game_over"] = json!(a.game_over());
-    for (i, m) in a.moves.iter().enumerate() {
-        doc["moves"][i]["reason"] = json!(answer.reason(m));
-    }
     if let Some(why) = answer.end_reason() {
         doc["end_reason"] = json!(why);
     }
@@ -454,6 +476,10 @@ pub fn prepare(method: &str, url: &str, body: &[u8]) -> Prepared {
             Ok(req) => analysis(req, computer_reply),
             Err(e) => ready(e),
         },
+        ("POST", "/api/move") => match position(body) {
+            Ok(req) => analysis(req, summary::move_reply),
+            Err(e) => ready(e),
+        },
         ("POST", "/api/loopy") => loopy::work(body),
         ("GET", "/api/practice") => practice::work(query),
         ("POST", "/api/practice") => practice::graph_work(body),
@@ -523,6 +549,7 @@ pub const ROUTES: &[(&str, &[&str])] = &[
     ("/api/values", &["GET"]),
     ("/api/analyze", &["POST"]),
     ("/api/computer", &["POST"]),
+    ("/api/move", &["POST"]),
     ("/api/loopy", &["POST"]),
     ("/api/practice", &["GET", "POST"]),
 ];
@@ -560,5 +587,7 @@ fn values_work(query: &str) -> Prepared {
     }))
 }
 
+#[cfg(test)]
+mod summary_tests;
 #[cfg(test)]
 mod tests;

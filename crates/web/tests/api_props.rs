@@ -23,12 +23,12 @@ fn check(status: u16, body: &[u8], echoed: &str) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    // 3,000 byte strings, each sent to both POST routes.
+    // 3,000 byte strings, each sent to the three POST routes of a position.
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
     #[test]
     fn arbitrary_bytes(body in proptest::collection::vec(any::<u8>(), 0..300)) {
-        for path in ["/api/analyze", "/api/computer"] {
+        for path in ["/api/analyze", "/api/computer", "/api/move"] {
             let r = handle("POST", path, &body);
             prop_assert!((400..500).contains(&r.status) || r.status == 200);
             check(r.status, &r.body, "")?;
@@ -44,13 +44,17 @@ proptest! {
         misere in proptest::option::of(any::<bool>()),
         count in proptest::option::of(prop_oneof!["heaps", "placements", "sizes", "[a-z]{0,6}"]),
         extra in any::<bool>(),
+        summary in proptest::option::of(any::<bool>()),
+        index in proptest::option::of(0u64..40),
     ) {
         let mut doc = serde_json::json!({ "game": game, "heaps": heaps });
         if let Some(m) = misere { doc["misere"] = m.into(); }
+        if let Some(s) = summary { doc["summary"] = s.into(); }
+        if let Some(i) = index { doc["move"] = i.into(); }
         if let Some(c) = count { doc["count"] = c.into(); }
         if extra { doc["extra"] = 1.into(); }
         let body = doc.to_string();
-        for path in ["/api/analyze", "/api/computer"] {
+        for path in ["/api/analyze", "/api/computer", "/api/move"] {
             let r = handle("POST", path, body.as_bytes());
             check(r.status, &r.body, &game)?;
         }

@@ -138,6 +138,18 @@ const REQUESTS: &[(&str, &str, &str)] = &[
     ("POST", "/api/analyze", r#"{"game":"grundy","heaps":[2,1]}"#),
     ("POST", "/api/analyze", r#"{"game":"grundy","heaps":[100000]}"#),
     ("POST", "/api/analyze", r#"{"game":"grundy","heaps":"5"}"#),
+    ("POST", "/api/analyze", r#"{"game":"nim","heaps":[500,400,300],"summary":true}"#),
+    (
+        "POST",
+        "/api/analyze",
+        r#"{"game":"dominoes","heaps":[7,4],"count":"placements","places":[[0,0],[0,9]],"summary":true}"#,
+    ),
+    ("POST", "/api/analyze", r#"{"game":"kayles","heaps":[300,300],"count":"placements","summary":true}"#),
+    ("POST", "/api/analyze", r#"{"game":"nim","heaps":[3],"summary":"yes"}"#),
+    ("POST", "/api/move", r#"{"game":"nim","heaps":[500,400,300],"move":17}"#),
+    ("POST", "/api/move", r#"{"game":"nim","heaps":[5],"move":5}"#),
+    ("POST", "/api/move", r#"{"game":"nim","heaps":[5]}"#),
+    ("POST", "/api/move", r#"{"game":"nim","heaps":[5],"move":-1}"#),
     ("POST", "/api/computer", r#"{"game":"kayles","heaps":[10,7],"random":0.5,"seed":3}"#),
     ("POST", "/api/computer", r#"{"game":"grundy","heaps":[2,1]}"#),
     ("POST", "/api/computer", "{"),
@@ -154,6 +166,15 @@ const REQUESTS: &[(&str, &str, &str)] = &[
 #[test]
 fn answers_match_the_document() {
     let doc = document();
+    // Every operation is asked at least once here.
+    for (path, methods) in ROUTES.iter().filter(|(p, _)| p.starts_with("/api/")) {
+        for method in methods.iter() {
+            assert!(
+                REQUESTS.iter().any(|(m, u, _)| m == method && u.split('?').next() == Some(path)),
+                "{method} {path} is never asked"
+            );
+        }
+    }
     for &(method, url, body) in REQUESTS {
         let path = url.split('?').next().unwrap();
         let op = &doc["paths"][path][method.to_lowercase()];
