@@ -64,6 +64,8 @@ pub struct Args {
     /// The baseline measured side by side at the largest size: `portable` (FastSweep with
     /// its portable kernel) or a git revision, whose own `cargo xtask bench-one --method
     /// fast` is built under target/bench-baseline/ and run (the FastSweep of that day).
+    /// With --peers, a revision's `grundy values --every-value` runs in every round beside
+    /// this one's, and the record compares the two.
     #[arg(long, default_value = "portable")]
     pub baseline: String,
 }
@@ -188,7 +190,7 @@ struct Bench {
 
 /// A baseline built from a git revision.
 struct Baseline {
-    /// Its xtask binary.
+    /// Its xtask binary (with --peers, its grundy).
     exe: std::path::PathBuf,
     /// The commit, abbreviated.
     commit: String,
@@ -196,9 +198,10 @@ struct Baseline {
     what: String,
 }
 
-/// The xtask binary of git revision `rev`, built from its files (`git archive`) in
-/// `target/bench-baseline/<commit>/` with its own target folder.
-fn baseline_exe(rev: &str) -> Result<Baseline> {
+/// The xtask binary of git revision `rev` (for `bench-one`), or with `--peers` its `grundy`
+/// command, built from its files (`git archive`) in `target/bench-baseline/<commit>/` with
+/// its own target folder.
+fn baseline_exe(rev: &str, peers: bool) -> Result<Baseline> {
     let root = util::root();
     let git = |args: &[&str]| -> Result<String> {
         let out = Command::new("git").args(args).current_dir(&root).output().context("running git")?;
@@ -230,19 +233,24 @@ fn baseline_exe(rev: &str) -> Result<Baseline> {
         }
     }
     eprintln!("building the baseline {} ({subject})", &commit[..12]);
+    let (package, exe) = if peers { ("grundy-cli", "grundy") } else { ("xtask", "xtask") };
     let status = Command::new("cargo")
-        .args(["build", "--release", "--quiet", "-p", "xtask"])
+        .args(["build", "--release", "--quiet", "-p", package])
         .current_dir(&dir)
         .env("CARGO_TARGET_DIR", dir.join("target"))
         .status()
         .context("running cargo build for the baseline")?;
     if !status.success() {
-        bail!("--baseline {rev}: its xtask did not build");
+        bail!("--baseline {rev}: its {package} did not build");
     }
     Ok(Baseline {
-        exe: dir.join("target/release/xtask"),
+        exe: dir.join("target/release").join(exe),
         commit: commit[..12].to_string(),
-        what: format!("FastSweep at {} ({subject})", &commit[..12]),
+        what: if peers {
+            format!("grundy at {} ({subject})", &commit[..12])
+        } else {
+            format!("FastSweep at {} ({subject})", &commit[..12])
+        },
     })
 }
 
@@ -274,7 +282,7 @@ pub fn run(args: Args) -> Result<()> {
     // Built before anything is measured, so that a bad revision stops the run at once.
     let baseline = match args.baseline.as_str() {
         "portable" => None,
-        rev => Some(baseline_exe(rev)?),
+        rev => Some(baseline_exe(rev, args.peers)?),
     };
     for ext in ["json", "md"] {
         let path = dir.join(format!("{stem}.{ext}"));
@@ -283,7 +291,18 @@ pub fn run(args: Args) -> Result<()> {
         }
     }
     if args.peers {
-        return peers::run(&dir.join(&stem), args.repeat, args.codes.as_deref(), args.load_note.as_deref());
+        let args = peers::PeerArgs {
+            stem: dir.join(&stem),
+            runs: args.repeat,
+            only: args.codes.as_deref(),
+            note: args.load_note.as_deref(),
+            baseline: baseline.as_ref().map(|b| peers::BaselineGrundy {
+                exe: b.exe.as_path(),
+                commit: b.commit.as_str(),
+                what: b.what.as_str(),
+            }),
+        };
+        return peers::run(&args);
     }
     let mut rows: Vec<Row> = Vec::new();
     let mut add = |method: &str, heaps: u64, repeat: usize, prev: Option<f64>| -> Result<f64> {

@@ -19,6 +19,10 @@
 //! 2^20 and 2^21 values; a code that either side cannot finish at 2^20 within
 //! [`TIME_LIMIT`] in any method is measured at the largest smaller power of two at which
 //! both finish (the dense codes .04, .06, .76, .007 among them), never dropped.
+//!
+//! With `--baseline REV`, the `grundy` of that revision (built under
+//! `target/bench-baseline/`) also runs `--every-value` in every round, checked against the
+//! same values, and a third table compares this revision's kernel with it.
 
 mod codes;
 mod report;
@@ -114,6 +118,12 @@ pub struct Row {
     pub kernel_cpu_ratio: f64,
     /// Why the code is at a smaller size than 2^20, when it is.
     pub size_note: Option<String>,
+    /// The baseline revision's `grundy values --every-value`, when one is measured.
+    pub baseline: Option<Cell>,
+    /// Its median over this revision's (above 1: this revision is faster), by the wall
+    /// clock and by CPU time.
+    pub over_baseline: Option<f64>,
+    pub cpu_over_baseline: Option<f64>,
 }
 
 /// `.6` at [`MEMORY_SIZE`].
@@ -136,6 +146,8 @@ pub struct Peers<'a> {
     /// /proc/loadavg at the start and the end, and what else the machine did.
     pub load: Vec<String>,
     pub ogsolve: String,
+    /// The baseline revision's grundy, when one is measured.
+    pub baseline: Option<String>,
     pub rule: &'static str,
     pub runs: usize,
     pub time_limit_seconds: u64,
@@ -186,10 +198,12 @@ fn parse_ogsolve_values(text: &str) -> Result<Vec<u64>> {
     line.split_whitespace().map(|t| t.parse().context("an ogsolve nimber")).collect()
 }
 
-/// The two programs and how to run them on one code at one size.
+/// The programs and how to run them on one code at one size.
 struct Job<'a> {
     grundy: &'a Path,
     ogsolve: &'a Path,
+    /// The baseline revision's grundy, when one is measured.
+    baseline: Option<&'a Path>,
     game: &'a str,
     heaps: u64,
 }
@@ -197,12 +211,24 @@ struct Job<'a> {
 impl Job<'_> {
     /// `grundy values`, with `extra` arguments; checked against `expect` when given.
     fn grundy(&self, extra: &[&str], limit: Duration, expect: Option<&[u64]>) -> Result<Option<Timed>> {
+        self.grundy_of(self.grundy, "grundy", extra, limit, expect)
+    }
+
+    /// `grundy values` of the program `exe` (this revision's or the baseline's).
+    fn grundy_of(
+        &self,
+        exe: &Path,
+        who: &str,
+        extra: &[&str],
+        limit: Duration,
+        expect: Option<&[u64]>,
+    ) -> Result<Option<Timed>> {
         let to = self.heaps.to_string();
         let mut args = vec!["values", "--game", self.game, "--to", &to, "--max-time", "1d"];
         args.extend_from_slice(extra);
-        let Some(t) = timed(self.grundy, &args, Some(limit))? else { return Ok(None) };
+        let Some(t) = timed(exe, &args, Some(limit))? else { return Ok(None) };
         if let Some(expect) = expect {
-            self.agree("grundy", &parse_bfile(&t.stdout)?, expect)?;
+            self.agree(who, &parse_bfile(&t.stdout)?, expect)?;
         }
         Ok(Some(t))
     }
@@ -285,6 +311,7 @@ fn measure(job: &Job, rule: &'static str, runs: usize, first: FirstRound, note: 
     let FirstRound { values, kernel, methods } = first;
     let mut kernel_runs = vec![kernel];
     let mut user_runs = Vec::new();
+    let mut baseline_runs = Vec::new();
     let mut method_runs: Vec<(&'static str, Vec<Timed>, Option<f64>)> = Vec::new();
     for (m, r) in methods {
         match r {
@@ -298,6 +325,12 @@ fn measure(job: &Job, rule: &'static str, runs: usize, first: FirstRound, note: 
             user_runs.push(t);
         } else {
             bail!("{} to {}: grundy values passed {:?}", job.game, job.heaps, TIME_LIMIT * 4);
+        }
+        if let Some(exe) = job.baseline {
+            match job.grundy_of(exe, "the baseline's grundy", &["--every-value"], TIME_LIMIT * 4, Some(&values))? {
+                Some(t) => baseline_runs.push(t),
+                None => bail!("{} to {}: the baseline's grundy passed {:?}", job.game, job.heaps, TIME_LIMIT * 4),
+            }
         }
         if round == 0 {
             continue;
@@ -332,6 +365,9 @@ fn measure(job: &Job, rule: &'static str, runs: usize, first: FirstRound, note: 
         .context("no ogsolve method ran every round")?;
     let kernel = Cell::of(&kernel_runs);
     let user = Cell::of(&user_runs);
+    let baseline = (!baseline_runs.is_empty()).then(|| Cell::of(&baseline_runs));
+    let over_baseline = baseline.as_ref().map(|b| round(b.seconds / kernel.seconds));
+    let cpu_over_baseline = baseline.as_ref().map(|b| round(b.cpu_seconds / kernel.cpu_seconds));
     let shortcut = shortcut(job.game, job.heaps)?;
     let row = Row {
         game: job.game.to_string(),
@@ -347,6 +383,9 @@ fn measure(job: &Job, rule: &'static str, runs: usize, first: FirstRound, note: 
         best_method,
         best,
         size_note: note,
+        baseline,
+        over_baseline,
+        cpu_over_baseline,
     };
     eprintln!(
         "  {:<6} {:>8}  grundy every value {:>7.2} s, as run {:>7.2} s{}  ogsolve -m {} {:>7.2} s  {:.2}x / {:.2}x",
@@ -392,9 +431,35 @@ fn loadavg() -> String {
     std::fs::read_to_string("/proc/loadavg").map(|s| s.trim().to_string()).unwrap_or_else(|_| "unknown".into())
 }
 
+/// What `cargo xtask bench --peers` was asked.
+pub struct PeerArgs<'a> {
+    /// The record's path without its extension.
+    pub stem: PathBuf,
+    /// Runs a cell.
+    pub runs: usize,
+    /// Only these codes (comma-separated), when given.
+    pub only: Option<&'a str>,
+    /// What else the machine was doing.
+    pub note: Option<&'a str>,
+    /// The baseline revision's grundy, when one is measured.
+    pub baseline: Option<BaselineGrundy<'a>>,
+}
+
+/// The `grundy` of a baseline revision.
+#[derive(Clone, Copy)]
+pub struct BaselineGrundy<'a> {
+    pub exe: &'a Path,
+    /// The commit, abbreviated.
+    pub commit: &'a str,
+    /// What it is, for the record.
+    pub what: &'a str,
+}
+
 /// Runs the benchmark on the codes of the rule (or only `only`, when given) and writes
-/// `stem.{json,md}`; `note` says what else the machine was doing.
-pub fn run(stem: &Path, runs: usize, only: Option<&str>, note: Option<&str>) -> Result<()> {
+/// `stem.{json,md}`.
+pub fn run(args: &PeerArgs) -> Result<()> {
+    let PeerArgs { ref stem, runs, only, note, baseline } = *args;
+    let stem = stem.as_path();
     if runs < 3 {
         bail!("--repeat must be at least 3 for the peers' medians, got {runs}");
     }
@@ -416,18 +481,24 @@ pub fn run(stem: &Path, runs: usize, only: Option<&str>, note: Option<&str>) -> 
     for (done, (game, rule)) in set.iter().enumerate() {
         if done > 0 {
             let partial = Some(format!("partial: {done} of {total} codes measured so far"));
-            save(stem, &Meta { only, runs, started, load: &load, partial }, &rows, &[])?;
+            save(stem, &Meta { only, runs, started, load: &load, partial, baseline }, &rows, &[])?;
         }
         eprintln!("{game} ({rule})");
         // The sizes: 2^20 and 2^21, or the largest smaller power of two both finish,
         // found from a probe at 2^16 (so that a slow code costs two rounds, not one a size).
         let mut heaps = SIZES[0];
         let mut note = None;
-        let first = match first_round(&Job { grundy: &grundy, ogsolve: &ogsolve, game, heaps }, &[])? {
+        let first = match first_round(
+            &Job { grundy: &grundy, ogsolve: &ogsolve, baseline: baseline.map(|b| b.exe), game, heaps },
+            &[],
+        )? {
             Some(first) => first,
             None => {
-                let probe = first_round(&Job { grundy: &grundy, ogsolve: &ogsolve, game, heaps: PROBE }, &[])?
-                    .with_context(|| format!("{game}: neither side finishes G(0..{PROBE}) within {TIME_LIMIT:?}"))?;
+                let probe = first_round(
+                    &Job { grundy: &grundy, ogsolve: &ogsolve, baseline: baseline.map(|b| b.exe), game, heaps: PROBE },
+                    &[],
+                )?
+                .with_context(|| format!("{game}: neither side finishes G(0..{PROBE}) within {TIME_LIMIT:?}"))?;
                 let slowest = probe.kernel.seconds.max(probe.best_seconds());
                 // The largest power of two below 2^20 at which the square law gives half the limit.
                 let scale = (TIME_LIMIT.as_secs_f64() / 2.0 / slowest.max(1e-3)).sqrt();
@@ -440,7 +511,8 @@ pub fn run(stem: &Path, runs: usize, only: Option<&str>, note: Option<&str>) -> 
                     heaps.trailing_zeros()
                 ));
                 loop {
-                    let job = Job { grundy: &grundy, ogsolve: &ogsolve, game, heaps };
+                    let job =
+                        Job { grundy: &grundy, ogsolve: &ogsolve, baseline: baseline.map(|b| b.exe), game, heaps };
                     if let Some(first) = first_round(&job, &[])? {
                         break first;
                     }
@@ -451,11 +523,12 @@ pub fn run(stem: &Path, runs: usize, only: Option<&str>, note: Option<&str>) -> 
                 }
             }
         };
-        let job = Job { grundy: &grundy, ogsolve: &ogsolve, game, heaps };
+        let job = Job { grundy: &grundy, ogsolve: &ogsolve, baseline: baseline.map(|b| b.exe), game, heaps };
         let stopped: Vec<&str> = first.methods.iter().filter(|(_, r)| r.is_err()).map(|(m, _)| *m).collect();
         rows.push(measure(&job, rule, runs, first, note.clone())?);
         if heaps == SIZES[0] {
-            let job = Job { grundy: &grundy, ogsolve: &ogsolve, game, heaps: SIZES[1] };
+            let job =
+                Job { grundy: &grundy, ogsolve: &ogsolve, baseline: baseline.map(|b| b.exe), game, heaps: SIZES[1] };
             // A method stopped at 2^20 is not tried at 2^21.
             match first_round(&job, &stopped)? {
                 Some(first) => rows.push(measure(&job, rule, runs, first, None)?),
@@ -472,7 +545,7 @@ pub fn run(stem: &Path, runs: usize, only: Option<&str>, note: Option<&str>) -> 
     if let Some(note) = note {
         load.push(note.to_string());
     }
-    let md = save(stem, &Meta { only, runs, started, load: &load, partial: None }, &rows, &memory)?;
+    let md = save(stem, &Meta { only, runs, started, load: &load, partial: None, baseline }, &rows, &memory)?;
     print!("{md}");
     Ok(())
 }
@@ -484,6 +557,7 @@ struct Meta<'a> {
     started: Instant,
     load: &'a [String],
     partial: Option<String>,
+    baseline: Option<BaselineGrundy<'a>>,
 }
 
 /// Writes the record `stem.{json,md}`; returns the markdown.
@@ -492,10 +566,11 @@ fn save(stem: &Path, meta: &Meta, rows: &[Row], memory: &[MemoryRow]) -> Result<
     load.push(format!("load average when written: {}", loadavg()));
     load.extend(meta.partial.clone());
     let peers = Peers {
-        generated_by: match meta.only {
-            Some(o) => format!("cargo xtask bench --peers --codes {o}"),
-            None => "cargo xtask bench --peers".into(),
-        },
+        generated_by: format!(
+            "cargo xtask bench --peers{}{}",
+            meta.only.map_or(String::new(), |o| format!(" --codes {o}")),
+            meta.baseline.map_or(String::new(), |b| format!(" --baseline {}", b.commit))
+        ),
         date: util::now(),
         git_revision: util::git_revision(),
         machine: util::cpu_model(),
@@ -503,6 +578,7 @@ fn save(stem: &Path, meta: &Meta, rows: &[Row], memory: &[MemoryRow]) -> Result<
         cores: std::thread::available_parallelism().map(|p| p.get()).unwrap_or(1),
         load,
         ogsolve: format!("ogsolve {OGSOLVE_VERSION}, built with RUSTFLAGS=\"-C target-cpu=native\""),
+        baseline: meta.baseline.map(|b| b.what.to_string()),
         rule: codes::RULE,
         runs: meta.runs,
         time_limit_seconds: TIME_LIMIT.as_secs(),
@@ -520,7 +596,7 @@ fn save(stem: &Path, meta: &Meta, rows: &[Row], memory: &[MemoryRow]) -> Result<
 /// method that was best for .6 at 2^21; alternating, `runs` each.
 fn memory_rows(grundy: &Path, ogsolve: &Path, runs: usize, rows: &[Row]) -> Result<Vec<MemoryRow>> {
     let method = rows.iter().filter(|r| r.game == ".6").max_by_key(|r| r.heaps).map_or("rc2", |r| r.best_method);
-    let job = Job { grundy, ogsolve, game: ".6", heaps: MEMORY_SIZE };
+    let job = Job { grundy, ogsolve, baseline: None, game: ".6", heaps: MEMORY_SIZE };
     let limit = TIME_LIMIT * 4;
     let (mut held, mut window, mut theirs) = (Vec::new(), Vec::new(), Vec::new());
     let values = {

@@ -114,6 +114,38 @@ pub fn markdown(p: &Peers) -> String {
             runs(&r.user)
         ));
     }
+    if let Some(what) = &p.baseline {
+        s.push_str(&format!("\n## Against the revision before\n\n`grundy values --every-value` of this revision against {what}'s, in the same rounds (each run of one beside a run of the other, the values checked on every run). ratio = the baseline's median / this revision's (above 1: this revision is faster).\n\n"));
+        for (name, ratio) in [
+            ("wall clock", (|r: &Row| r.over_baseline.unwrap_or(f64::NAN)) as fn(&Row) -> f64),
+            ("CPU time", |r: &Row| r.cpu_over_baseline.unwrap_or(f64::NAN)),
+        ] {
+            if let Some((m, n, worst)) = mean(p.rows.iter().filter(|r| r.baseline.is_some()), ratio) {
+                s.push_str(&format!(
+                    "- by the {name}: geometric mean **{m:.2}x** over {n} rows; the smallest {:.2}x ({} at 2^{})\n",
+                    ratio(worst),
+                    worst.game,
+                    worst.heaps.trailing_zeros()
+                ));
+            }
+        }
+        s.push_str("\n| game | N | this s | baseline s | ratio | this CPU s | baseline CPU s | CPU ratio | this runs | baseline runs |\n|---|---:|---:|---:|---:|---:|---:|---:|---|---|\n");
+        for r in p.rows {
+            if let (Some(b), Some(x), Some(c)) = (&r.baseline, r.over_baseline, r.cpu_over_baseline) {
+                s.push_str(&format!(
+                    "| {} | 2^{} | {:.2} | {:.2} | {x:.2} | {:.2} | {:.2} | {c:.2} | {} | {} |\n",
+                    r.game,
+                    r.heaps.trailing_zeros(),
+                    r.kernel.seconds,
+                    b.seconds,
+                    r.kernel.cpu_seconds,
+                    b.cpu_seconds,
+                    runs(&r.kernel),
+                    runs(b)
+                ));
+            }
+        }
+    }
     if !p.memory.is_empty() {
         s.push_str("\n## Memory: .6 at 2^22\n\nEvery value held (as `grundy values` does by default, for its period search), and in window mode (`--window 2^16 --archive`); both print every value, as ogsolve does. Medians of the same alternating runs.\n\n| mode | grundy s | grundy MiB | ogsolve s | method | ogsolve MiB |\n|---|---:|---:|---:|---|---:|\n");
         for m in p.memory {
