@@ -296,11 +296,7 @@ pub fn run(args: Args) -> Result<()> {
             runs: args.repeat,
             only: args.codes.as_deref(),
             note: args.load_note.as_deref(),
-            baseline: baseline.as_ref().map(|b| peers::BaselineGrundy {
-                exe: b.exe.as_path(),
-                commit: b.commit.as_str(),
-                what: b.what.as_str(),
-            }),
+            baseline: baseline.as_ref(),
         };
         return peers::run(&args);
     }

@@ -37,6 +37,7 @@ use grundy_core::game::Game;
 use grundy_sources::atomic::write_atomic;
 use serde::Serialize;
 
+use super::Baseline;
 use crate::util::{self, build_grundy, parse_bfile, timed, Timed};
 
 /// The ogsolve release measured against (`cargo install --locked --version`).
@@ -442,17 +443,7 @@ pub struct PeerArgs<'a> {
     /// What else the machine was doing.
     pub note: Option<&'a str>,
     /// The baseline revision's grundy, when one is measured.
-    pub baseline: Option<BaselineGrundy<'a>>,
-}
-
-/// The `grundy` of a baseline revision.
-#[derive(Clone, Copy)]
-pub struct BaselineGrundy<'a> {
-    pub exe: &'a Path,
-    /// The commit, abbreviated.
-    pub commit: &'a str,
-    /// What it is, for the record.
-    pub what: &'a str,
+    pub baseline: Option<&'a Baseline>,
 }
 
 /// Runs the benchmark on the codes of the rule (or only `only`, when given) and writes
@@ -488,17 +479,18 @@ pub fn run(args: &PeerArgs) -> Result<()> {
         // found from a probe at 2^16 (so that a slow code costs two rounds, not one a size).
         let mut heaps = SIZES[0];
         let mut note = None;
-        let first = match first_round(
-            &Job { grundy: &grundy, ogsolve: &ogsolve, baseline: baseline.map(|b| b.exe), game, heaps },
-            &[],
-        )? {
+        let job = |heaps| Job {
+            grundy: &grundy,
+            ogsolve: &ogsolve,
+            baseline: baseline.map(|b| b.exe.as_path()),
+            game,
+            heaps,
+        };
+        let first = match first_round(&job(heaps), &[])? {
             Some(first) => first,
             None => {
-                let probe = first_round(
-                    &Job { grundy: &grundy, ogsolve: &ogsolve, baseline: baseline.map(|b| b.exe), game, heaps: PROBE },
-                    &[],
-                )?
-                .with_context(|| format!("{game}: neither side finishes G(0..{PROBE}) within {TIME_LIMIT:?}"))?;
+                let probe = first_round(&job(PROBE), &[])?
+                    .with_context(|| format!("{game}: neither side finishes G(0..{PROBE}) within {TIME_LIMIT:?}"))?;
                 let slowest = probe.kernel.seconds.max(probe.best_seconds());
                 // The largest power of two below 2^20 at which the square law gives half the limit.
                 let scale = (TIME_LIMIT.as_secs_f64() / 2.0 / slowest.max(1e-3)).sqrt();
@@ -511,9 +503,7 @@ pub fn run(args: &PeerArgs) -> Result<()> {
                     heaps.trailing_zeros()
                 ));
                 loop {
-                    let job =
-                        Job { grundy: &grundy, ogsolve: &ogsolve, baseline: baseline.map(|b| b.exe), game, heaps };
-                    if let Some(first) = first_round(&job, &[])? {
+                    if let Some(first) = first_round(&job(heaps), &[])? {
                         break first;
                     }
                     if heaps <= SMALLEST {
@@ -523,15 +513,12 @@ pub fn run(args: &PeerArgs) -> Result<()> {
                 }
             }
         };
-        let job = Job { grundy: &grundy, ogsolve: &ogsolve, baseline: baseline.map(|b| b.exe), game, heaps };
         let stopped: Vec<&str> = first.methods.iter().filter(|(_, r)| r.is_err()).map(|(m, _)| *m).collect();
-        rows.push(measure(&job, rule, runs, first, note.clone())?);
+        rows.push(measure(&job(heaps), rule, runs, first, note.clone())?);
         if heaps == SIZES[0] {
-            let job =
-                Job { grundy: &grundy, ogsolve: &ogsolve, baseline: baseline.map(|b| b.exe), game, heaps: SIZES[1] };
             // A method stopped at 2^20 is not tried at 2^21.
-            match first_round(&job, &stopped)? {
-                Some(first) => rows.push(measure(&job, rule, runs, first, None)?),
+            match first_round(&job(SIZES[1]), &stopped)? {
+                Some(first) => rows.push(measure(&job(SIZES[1]), rule, runs, first, None)?),
                 None => eprintln!("  {game}: 2^21 not finished within the limit"),
             }
         }
@@ -557,7 +544,7 @@ struct Meta<'a> {
     started: Instant,
     load: &'a [String],
     partial: Option<String>,
-    baseline: Option<BaselineGrundy<'a>>,
+    baseline: Option<&'a Baseline>,
 }
 
 /// Writes the record `stem.{json,md}`; returns the markdown.
