@@ -80,7 +80,7 @@ const DENSE_SECONDS_PER_SPLIT: f64 = 5.5e-10;
 
 /// Heaps the octal model computes to see whether a code's sweep turns to the dense kernel
 /// (the sweep chooses its rule again and weighs its sparse heaps at every doubling): 2^15,
-/// the first size at which `OctalSweep::auto` refines past 2^12 (at 2^14 .6 still looked
+/// a size at which `OctalSweep::auto` has refined its rule several times (at 2^14 .6 still looked
 /// dense, 832 sparse heaps under its first mask; at 2^15 it has its lasting one). Once a
 /// game, and only for tables larger than it: .06 to 2^15 in 0.15 s (0.7 s loaded), .6 in
 /// 0.07 s. Smaller tables are costed as dense: at most 0.15 s a kind of split.

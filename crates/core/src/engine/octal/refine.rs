@@ -5,14 +5,20 @@
 use super::{best_rule, OctalSweep, OctalSweepError, TakeAndBreak};
 use crate::control::Cancel;
 
-/// The sweep chooses its rule again at every doubling from here ...
-const REFINE_RULE_FROM: usize = 1 << 12;
+/// The sweep chooses its rule again at every doubling from here ... Early, because the
+/// first heaps are swept under mask 1, which leaves about half of them sparse, and stage 1
+/// costs the sparse heaps times the heaps: from 2^12, .45's first 4096 heaps took 133 M
+/// instructions, more than its next 28,000 (callgrind), and the cost model's probe to 2^15
+/// paid them once more (`grundy values --game .45 --to 2^16` 22 ms against 13 ms before
+/// the probe); from 2^8 its probe takes 2.8 ms instead of 12.7, and .6, .14 and .177 to
+/// 2^20 run 7-12 % faster (three alternating runs each).
+const REFINE_RULE_FROM: usize = 1 << 8;
 /// ... to here (from G(2^15..2^16)): [`OctalSweep::extend_refining`].
 const REFINE_RULE_UNTIL: usize = 1 << 16;
 
 impl OctalSweep {
     /// A sweep with its mask chosen automatically: the [`super::best_mask`] of the heaps n0/2 .. n0
-    /// (n0 = 4096), then, if `end` is larger, refined the same way at every doubling up to
+    /// (n0 = 256), then, if `end` is larger, refined the same way at every doubling up to
     /// 2^16 (on heaps n/2 .. n, computed under the mask chosen before:
     /// [`OctalSweep::extend_refining`]). Works for every octal code, including
     /// those whose values keep growing (one bit above the largest value is allowed).
@@ -29,7 +35,7 @@ impl OctalSweep {
         Ok(s)
     }
 
-    /// A sweep of the first heaps (4096, or `end` when smaller, at least 64) with its rule
+    /// A sweep of the first heaps (256, or `end` when smaller, at least 64) with its rule
     /// chosen on their second half: where [`OctalSweep::extend_refining`] starts.
     pub fn first_rule(game: &TakeAndBreak, end: usize, cancel: Cancel) -> Result<OctalSweep, OctalSweepError> {
         let first_end = REFINE_RULE_FROM.min(end.max(64));
@@ -41,7 +47,7 @@ impl OctalSweep {
     }
 
     /// Computes until G(0..end) are known, choosing the rule again (on the last half) at
-    /// every doubling from 2^12 to 2^16 that this step passes, however the run is extended:
+    /// every doubling from 2^8 to 2^16 that this step passes, however the run is extended:
     /// a mask chosen on few heaps can leave a third of the next ones sparse (.6: mask 6e
     /// from 2^12 heaps, 1ee from 2^13 on), and stage 1 costs the sparse heaps times the
     /// heaps; once at 2^16 only left .36 a rule from 512 heaps up to there, where the sweep
