@@ -7,7 +7,8 @@
 //! the day is not overwritten unless asked (`--overwrite`).
 //!
 //! `--peers` (module [`peers`]) instead runs the `grundy` command and the octal-game solver
-//! ogsolve from the package registry side by side on the same games and N.
+//! ogsolve from the package registry side by side on the same games and N; `--kernels
+//! --baseline REV` ([`peers::kernels`]) the `grundy` of this revision and of REV.
 
 use std::process::Command;
 use std::time::Instant;
@@ -45,8 +46,14 @@ pub struct Args {
     /// Run grundy and ogsolve side by side instead (`runs/bench/peers-<date>.*`).
     #[arg(long)]
     pub peers: bool,
-    /// With --peers: only these codes (comma-separated, e.g. `.06,.6`); the record names them.
-    #[arg(long, requires = "peers")]
+    /// This revision's `grundy values --every-value` against the `--baseline` revision's on
+    /// every code of the peers' set, without ogsolve (`runs/bench/kernels-<date>.*`): is the
+    /// kernel as fast as before a change?
+    #[arg(long, conflicts_with = "peers")]
+    pub kernels: bool,
+    /// With --peers or --kernels: only these codes (comma-separated, e.g. `.06,.6`); the
+    /// record names them.
+    #[arg(long)]
     pub codes: Option<String>,
     /// With --peers: what else the machine was doing, for the record's load note.
     #[arg(long, requires = "peers")]
@@ -278,17 +285,30 @@ pub fn run(args: Args) -> Result<()> {
         Some(label) => format!("{day}-{label}"),
         None => day,
     };
-    let stem = if args.peers { format!("peers-{day}") } else { day.clone() };
+    if args.codes.is_some() && !args.peers && !args.kernels {
+        bail!("--codes chooses among the octal codes of --peers or --kernels");
+    }
+    if args.kernels && args.baseline == "portable" {
+        bail!("--kernels compares with a revision: give it as --baseline REV");
+    }
+    let stem = match (args.peers, args.kernels) {
+        (true, _) => format!("peers-{day}"),
+        (_, true) => format!("kernels-{day}"),
+        _ => day.clone(),
+    };
     // Built before anything is measured, so that a bad revision stops the run at once.
     let baseline = match args.baseline.as_str() {
         "portable" => None,
-        rev => Some(baseline_exe(rev, args.peers)?),
+        rev => Some(baseline_exe(rev, args.peers || args.kernels)?),
     };
     for ext in ["json", "md"] {
         let path = dir.join(format!("{stem}.{ext}"));
         if path.exists() && !args.overwrite {
             bail!("{} exists (the record of the day); pass --overwrite to replace it", path.display());
         }
+    }
+    if let (true, Some(baseline)) = (args.kernels, &baseline) {
+        return peers::kernels::run(&dir.join(&stem), args.repeat, args.codes.as_deref(), baseline);
     }
     if args.peers {
         let args = peers::PeerArgs {

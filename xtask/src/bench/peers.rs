@@ -25,6 +25,7 @@
 //! same values, and a third table compares this revision's kernel with it.
 
 mod codes;
+pub mod kernels;
 mod report;
 
 use std::path::{Path, PathBuf};
@@ -224,14 +225,7 @@ impl Job<'_> {
         limit: Duration,
         expect: Option<&[u64]>,
     ) -> Result<Option<Timed>> {
-        let to = self.heaps.to_string();
-        let mut args = vec!["values", "--game", self.game, "--to", &to, "--max-time", "1d"];
-        args.extend_from_slice(extra);
-        let Some(t) = timed(exe, &args, Some(limit))? else { return Ok(None) };
-        if let Some(expect) = expect {
-            self.agree(who, &parse_bfile(&t.stdout)?, expect)?;
-        }
-        Ok(Some(t))
+        grundy_values(exe, who, self.game, self.heaps, extra, limit, expect)
     }
 
     /// ogsolve in `method`; checked against `expect`.
@@ -246,18 +240,42 @@ impl Job<'_> {
     }
 
     fn agree(&self, who: &str, got: &[u64], expect: &[u64]) -> Result<()> {
-        if got != expect {
-            let first = got.iter().zip(expect).position(|(x, y)| x != y);
-            bail!(
-                "{} to {}: {who} disagrees with grundy --every-value (lengths {} and {}, first difference at {first:?})",
-                self.game,
-                self.heaps,
-                got.len(),
-                expect.len()
-            );
-        }
-        Ok(())
+        agree(self.game, self.heaps, who, got, expect)
     }
+}
+
+/// `grundy values --game GAME --to HEAPS EXTRA` of the program `exe`, timed, stopped past
+/// `limit` (`None` then); its values checked against `expect` when given.
+fn grundy_values(
+    exe: &Path,
+    who: &str,
+    game: &str,
+    heaps: u64,
+    extra: &[&str],
+    limit: Duration,
+    expect: Option<&[u64]>,
+) -> Result<Option<Timed>> {
+    let to = heaps.to_string();
+    let mut args = vec!["values", "--game", game, "--to", &to, "--max-time", "1d"];
+    args.extend_from_slice(extra);
+    let Some(t) = timed(exe, &args, Some(limit))? else { return Ok(None) };
+    if let Some(expect) = expect {
+        agree(game, heaps, who, &parse_bfile(&t.stdout)?, expect)?;
+    }
+    Ok(Some(t))
+}
+
+/// An error unless `who`'s values are the ones grundy --every-value printed first.
+fn agree(game: &str, heaps: u64, who: &str, got: &[u64], expect: &[u64]) -> Result<()> {
+    if got != expect {
+        let first = got.iter().zip(expect).position(|(x, y)| x != y);
+        bail!(
+            "{game} to {heaps}: {who} disagrees with grundy --every-value (lengths {} and {}, first difference at {first:?})",
+            got.len(),
+            expect.len()
+        );
+    }
+    Ok(())
 }
 
 /// The first round at one size: grundy every value, then each ogsolve method (stopped at
