@@ -28,3 +28,14 @@ impl SplitMix64 {
         lo + self.next_u64() % (hi - lo + 1)
     }
 }
+
+/// The computer's level as a draw: with probability `random` (0 to 1) the index of a move
+/// drawn uniformly among `count`, otherwise `None` (the computer's own choice). `seed`
+/// draws both, so a replayed game gets the same moves; every kind of position (heaps,
+/// graphs with cycles) draws the same way.
+pub fn random_move(random: f64, seed: u64, count: usize) -> Option<usize> {
+    let mut rng = SplitMix64::new(seed);
+    // 53 random bits as a fraction in [0, 1).
+    let draw = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+    (draw < random && count > 0).then(|| rng.between(0, count as u64 - 1) as usize)
+}

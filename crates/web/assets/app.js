@@ -232,10 +232,18 @@ async function computerStep() {
     const body = request(position(from.board));
     const chance = Number(S.vs);
     if (chance > 0) { body.random = chance; body.seed = Math.floor(Math.random() * 2 ** 32); }
-    // On a graph with cycles the analysis already holds the computer's move (the soonest
-    // win, else one that keeps the draw).
-    const loopy = from.analysis.loopy;
-    const reply = loopy ? { move: from.analysis.moves[from.analysis.computer_move] } : await api("/api/computer", body);
+    // On a graph with cycles the analysis holds the computer's perfect move (the soonest
+    // win, else one that keeps the draw); at a lower level /api/loopy draws it as
+    // /api/computer does.
+    let reply;
+    if (from.analysis.loopy) {
+      const a = chance > 0
+        ? fromLoopy(await api("/api/loopy", { ...body, history: S.steps.slice(0, k).map((st) => position(st.board).heaps) }))
+        : from.analysis;
+      reply = { move: a.moves[a.computer_move] };
+    } else {
+      reply = await api("/api/computer", body);
+    }
     if (!current(token)) return;
     const m = reply.move;
     if (!m || typeof m.description !== "string") throw new ApiError("the computer found no move");

@@ -924,6 +924,23 @@ try {
     }
     const end = await page.textContent("#status");
     check(/^A draw: this position has come three times/.test(end) && !(await page.isHidden("#again")), `the draw declared in words: ${end}`);
+
+    // A lower level: the computer's move on a graph with cycles is drawn as on every other
+    // game, by /api/loopy with the chance the page states, not always the perfect one.
+    await goto("?game=kayles&heaps=3&vs=0.67");
+    await page.selectOption("#game", "graph");
+    await page.fill("#graph-text", "a: b end\nb: a end\nend:\n");
+    await page.fill("#heaps", "a b");
+    await page.click("#start");
+    await idle();
+    const asked = [];
+    const listen = (r) => { if (r.url().endsWith("/api/loopy")) asked.push(r.postData() || "{}"); };
+    page.on("request", listen);
+    await page.click('#heaps-view .target[aria-label="move token A from a to b, keeping the draw"]');
+    await settled();
+    page.off("request", listen);
+    check(asked.some((b) => JSON.parse(b).random === 0.67 && Number.isInteger(JSON.parse(b).seed)),
+      `the computer's level goes to /api/loopy: ${asked.join(" | ")}`);
   });
 
   await section("#35.6 a graph error leaves no game on show", async () => {

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use super::values::check_heap;
-use super::{AskError, Control, Session};
+use super::{AskError, Control, Level, Session};
 use crate::game::words::heap_label;
 use crate::game::{Game, LoopyGraph, Rule};
 use crate::loopy::position::analyze;
@@ -305,6 +305,13 @@ impl LoopyAnalyzed {
     /// longest resistance (the first listed).
     pub fn computer(&self) -> Option<&LoopyMove> {
         self.analysis.best()
+    }
+
+    /// The move the computer plays at `level`: with its chance a move drawn uniformly (as on
+    /// every other game), else [`LoopyAnalyzed::computer`]'s; its index in the list.
+    pub fn computer_at(&self, level: Level) -> Option<usize> {
+        let moves = self.analysis.moves.len();
+        crate::random::random_move(level.random, level.seed, moves).or((moves > 0).then_some(0))
     }
 
     /// The hint: the best move and why.

@@ -192,13 +192,10 @@ impl Analysis {
     /// both, so a replayed game gets the same moves. An easier opponent for learners, whose
     /// chance of a random move the page states.
     pub fn computer_at_level(&self, random: f64, seed: u64) -> Option<&Move> {
-        let mut rng = crate::random::SplitMix64::new(seed);
-        // 53 random bits as a fraction in [0, 1).
-        let draw = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-        if draw < random && !self.moves.is_empty() {
-            return self.moves.get(rng.between(0, self.moves.len() as u64 - 1) as usize);
+        match crate::random::random_move(random, seed, self.moves.len()) {
+            Some(i) => self.moves.get(i),
+            None => self.computer(),
         }
-        self.computer()
     }
 
     /// Why a move is marked winning or losing, in a line a learner can check: the values

@@ -1,10 +1,11 @@
 //! `POST /api/loopy`: a position on a graph with cycles (the page's pasted graph): Smith's
 //! values, P, N or D with the core's words, every move with the heaps it leaves, the
-//! computer's move (the soonest win, else one that keeps the draw), and whether the game
-//! is drawn by repetition, given the positions so far (`history`). The body is the one of
-//! `/api/analyze`, plus `history`.
+//! computer's move (the soonest win, else one that keeps the draw; at a level with
+//! `random` and `seed`, a random move with that chance, as `/api/computer` draws), and
+//! whether the game is drawn by repetition, given the positions so far (`history`). The
+//! body is the one of `/api/analyze`, plus `history`.
 
-use grundy_core::ask::{drawn_by_repetition, Rule};
+use grundy_core::ask::{drawn_by_repetition, Level, Rule};
 use serde_json::json;
 
 use super::{control, position, refused, session, Prepared, Reply, Work};
@@ -61,7 +62,7 @@ pub fn work(body: &[u8]) -> Prepared {
                 seen.push(a.tokens.clone());
                 doc["heaps"] = json!(a.tokens);
                 doc["game_over"] = json!(answer.game_over());
-                doc["computer_move"] = json!(answer.computer().map(|_| 0));
+                doc["computer_move"] = json!(answer.computer_at(Level { random: req.random, seed: req.seed }));
                 doc["drawn_by_repetition"] = json!(drawn_by_repetition(&seen, &answer));
                 Reply::json(200, doc)
             }

@@ -334,6 +334,27 @@ fn a_graph_with_cycles_plays_through_the_loopy_route() {
     let r = handle("POST", "/api/loopy", &graph_body(WYTHOFF, &[1]));
     assert_eq!(r.status, 400);
     assert!(json_of(&r)["error"].as_str().unwrap().contains("has no cycle: POST /api/analyze"));
+
+    // A lower level: with `random` the computer's move is drawn as /api/computer draws it
+    // (the drawn position [1, 2] has four moves: each token to the other vertex or to end), the same for
+    // the same seed; without it, the best move.
+    let mut level: serde_json::Value = serde_json::from_slice(&graph_body(TWO_EXITS, &[1, 2])).unwrap();
+    level["random"] = json!(1.0);
+    let drawn_moves: Vec<u64> = (0..40u64)
+        .map(|seed| {
+            level["seed"] = json!(seed);
+            json_of(&handle("POST", "/api/loopy", level.to_string().as_bytes()))["computer_move"].as_u64().unwrap()
+        })
+        .collect();
+    assert!(drawn_moves.iter().all(|&i| i < 4), "{drawn_moves:?}");
+    assert!((0..4).all(|i| drawn_moves.contains(&i)), "every move is drawn at some seed: {drawn_moves:?}");
+    level["seed"] = json!(7);
+    let twice: Vec<serde_json::Value> = (0..2)
+        .map(|_| json_of(&handle("POST", "/api/loopy", level.to_string().as_bytes()))["computer_move"].clone())
+        .collect();
+    assert_eq!(twice[0], twice[1]);
+    level["random"] = json!(0.0);
+    assert_eq!(json_of(&handle("POST", "/api/loopy", level.to_string().as_bytes()))["computer_move"], 0);
 }
 
 #[test]
