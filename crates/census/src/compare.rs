@@ -66,7 +66,7 @@ impl Ours<'_> {
         let values = match self.values {
             Some(values) => values,
             None => {
-                swept = Session::new().octal_values(&self.record.code, heaps, &mut Control::unlimited()).ok()?;
+                swept = Session::new().census_values(&self.record.code, heaps, &mut Control::unlimited()).ok()?;
                 &swept
             }
         };

@@ -1,4 +1,4 @@
-//! Families of octal-game codes: the codes a census runs, in a fixed order.
+//! Families of take-and-break codes: the codes a census runs, in a fixed order.
 //!
 //! - `tczajka`: every code of the tczajka GameLookup table (all octal codes with d0 in
 //!   {0, 4} and one to three digits after the point, the last not 0: 1,022 codes) and `4.`,
@@ -11,12 +11,14 @@
 //!   family), so `0.dddd` has 7 * 8^3 = 3,584 codes;
 //! - `4.ddd` likewise with d0 = 4;
 //! - `list:<codes>`: codes separated by commas or white space (a list file is read by the
-//!   caller and passed as this text).
+//!   caller and passed as this text): octal codes, or any take-and-break code in CGSuite's
+//!   notation (`0.[3]`, `0.{0!,2!,3!}`, `4!.0`, `s2,3,5`; issue 40).
 //!
-//! Codes are written canonically, `d0.d1d2...` (`.07` is `0.07`), so that each game has one
-//! name and one result file.
+//! Codes are written canonically, so that each game has one name and one result file: an
+//! octal game as `d0.d1d2...` (`.07` is `0.07`, `s1,2` is `0.33`), any other in CGSuite's
+//! normal form (`0.{0!,2!,3!}` is `0.D!`).
 
-use grundy_core::game::Game;
+use grundy_core::game::{Game, TakeAndBreak};
 
 use crate::tczajka;
 use thiserror::Error;
@@ -38,8 +40,8 @@ pub enum FamilyError {
         /// The name as given.
         name: String,
     },
-    #[error("family list: {code:?} is not an octal code: {reason}")]
-    /// A code (listed, or given to [`canonical`]) is not an octal game code.
+    #[error("family list: {code:?} is not a take-and-break code: {reason}")]
+    /// A code (listed, or given to [`canonical`]) is not a take-and-break code.
     BadCode {
         /// The code as given.
         code: String,
@@ -68,23 +70,32 @@ pub struct Family {
     pub codes: Vec<String>,
 }
 
-/// The canonical form of an octal code: `d0.d1d2...` without trailing zeros (`.07` ->
-/// `0.07`, `4` -> `4.`). A code in CGSuite's general notation that is an octal game is
-/// taken as that game (`0.{1,2}` -> `0.6`, issue 40). Refuses codes that are not octal
-/// (hexadecimal digits, `!`, repeating tails).
+/// The canonical form of a code: an octal game's `d0.d1d2...` without trailing zeros
+/// (`.07` -> `0.07`, `4` -> `4.`; a code in CGSuite's notation or a subtraction set that is
+/// an octal game is taken as that game, `0.{1,2}` -> `0.6`), any other take-and-break code
+/// in CGSuite's normal form (`0.{0!,2!,3!}` -> `0.D!`, `nim` -> `0.[3]`). Refuses what is
+/// not a take-and-break code (a graph, take-at-most-half).
 pub fn canonical(code: &str) -> Result<String, FamilyError> {
     let bad = |reason: String| FamilyError::BadCode { code: code.to_string(), reason };
     let game = Game::parse(code).map_err(|e| bad(e.to_string()))?;
-    let Some(octal) = game.octal() else {
-        return Err(bad("the census takes octal codes (digits 0-7, no '!', no repeating tail)".into()));
+    let Some(tb) = game.tbcode().filter(|_| game.largest_heap().is_none()) else {
+        return Err(bad(format!(
+            "{} has no take-and-break code (the census takes octal codes and codes in CGSuite's notation)",
+            game.name()
+        )));
     };
-    Ok(canonical_of_digits(octal.digits()))
+    let normal = tb.to_string();
+    Ok(match TakeAndBreak::parse(&normal) {
+        Ok(t) if t.is_octal() => canonical_of_digits(t.digits()),
+        _ => normal,
+    })
 }
 
 /// The octal codes of a table's rows ([`tczajka::rows`]), canonical, in the table's order
 /// (rows that are not octal codes, such as Grundy's game in the unsolved table, are left out).
 pub fn table_codes(text: &str) -> Vec<String> {
-    tczajka::rows(text).filter_map(|cols| canonical(cols[0]).ok()).collect()
+    let octal = |code: &str| Game::parse(code).ok()?.octal().map(|t| canonical_of_digits(t.digits()));
+    tczajka::rows(text).filter_map(|cols| octal(cols[0])).collect()
 }
 
 /// The codes of a list, split at commas and white space outside braces (`0.{1,2}, .07`).
@@ -211,12 +222,14 @@ mod tests {
         let f = Family::parse("list:.07, 0.137 4.07").unwrap();
         assert_eq!(f.codes, ["0.07", "0.137", "4.07"]);
         assert!(matches!(Family::parse("list:.07,0.070"), Err(FamilyError::Duplicate { .. })));
-        assert!(matches!(Family::parse("list:.8"), Err(FamilyError::BadCode { .. })));
-        assert!(matches!(Family::parse("list:4!.0"), Err(FamilyError::BadCode { .. })));
-        // CGSuite's notation (issue 40): a code that is an octal game is taken as it.
-        assert_eq!(Family::parse("list:0.{1,2}, 0.{0,1,2}3").unwrap().codes, ["0.6", "0.73"]);
+        // CGSuite's notation (issue 40): a code that is an octal game is taken as it, any
+        // other in its normal form.
+        assert_eq!(Family::parse("list:0.{1,2}, 0.{0,1,2}3 kayles").unwrap().codes, ["0.6", "0.73", "0.77"]);
         assert!(matches!(Family::parse("list:0.6,0.{1,2}"), Err(FamilyError::Duplicate { .. })));
-        assert!(matches!(Family::parse("list:0.[3]"), Err(FamilyError::BadCode { .. })));
+        assert_eq!(Family::parse("list:.8 4!.0 0.[3] 0.{0!,2!,3!}").unwrap().codes, ["0.8", "4!.0", "0.[3]", "0.D!"]);
+        assert!(matches!(Family::parse("list:nim,0.[3]"), Err(FamilyError::Duplicate { .. })));
+        assert!(matches!(Family::parse("list:half"), Err(FamilyError::BadCode { .. })));
+        assert!(matches!(Family::parse("list:0.x"), Err(FamilyError::BadCode { .. })));
         assert!(matches!(Family::parse("list:"), Err(FamilyError::Empty)));
         assert!(matches!(Family::parse("octal"), Err(FamilyError::Unknown { .. })));
         assert!(matches!(Family::parse("0.ddddddd"), Err(FamilyError::TooLong { .. })));

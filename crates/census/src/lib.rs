@@ -1,4 +1,5 @@
-//! grundy-census: a census of a family of octal games. Every code of the family
+//! grundy-census: a census of a family of take-and-break games (octal codes, or any code
+//! in CGSuite's notation listed by `list:`). Every code of the family
 //! ([`family`]) runs through grundy-core's fastest engine until its period is proved or a
 //! budget of values is reached ([`solve`]); each result goes to its own file, written
 //! atomically ([`store`]), with an unsolved game's values beside it ([`values`]), so a
@@ -29,11 +30,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use family::Family;
-use grundy_core::ask::Cancel;
+use grundy_core::ask::{Cancel, Session};
 use record::{CensusKey, GameRecord, Status, FORMAT, FORMAT_1};
 use shard::Shard;
 use solve::Resume;
 use store::{Store, StoreError};
+
+/// The engine name a record of the definition carries (a code that is not octal).
+const DEFINITION: &str = "definition";
 
 /// Why a census run stopped.
 #[derive(Debug, thiserror::Error)]
@@ -46,12 +50,13 @@ pub enum CensusError {
     #[error(transparent)]
     Store(#[from] StoreError),
     /// A game could not be run.
-    #[error("{code}: {source}")]
+    #[error("{code}: {why}")]
     Solve {
         /// The game.
         code: String,
-        /// Why.
-        source: solve::SolveError,
+        /// Why (its words are in this error's, so it is not also a source for a chain to
+        /// print twice).
+        why: solve::SolveError,
     },
     /// The folder holds a larger budget's results: a census folder only grows.
     #[error(
@@ -92,9 +97,10 @@ pub struct ShardReport {
 /// The largest budget: values are held in memory, 2 bytes each, per game.
 pub const MAX_BUDGET: u64 = 1 << 30;
 
-/// The smallest budget: the sweep chooses its sparse mask from the first 1,024 values, so a
-/// census grown from a smaller budget would list other masks than one run at the larger
-/// budget from the start (the values and periods would agree, the mask columns not).
+/// The smallest budget: fewer values say little (the tczajka tables call a game trivial
+/// when its period is proved from fewer than 1,000). From here up a census grown from a
+/// smaller budget lists the masks of one run at the larger budget from the start: the
+/// sweep chooses its rule again at every doubling from 2^8 to 2^16, on the values alone.
 pub const MIN_BUDGET: u64 = 1 << 10;
 
 /// Refuses a budget outside [`MIN_BUDGET`]..=[`MAX_BUDGET`], in one line: the rule of every
@@ -166,6 +172,12 @@ pub fn run_shard(
 ) -> Result<ShardReport, CensusError> {
     let key = CensusKey::new(&family.name, budget);
     let mine: Vec<&String> = family.codes.iter().enumerate().filter(|(i, _)| shard.takes(*i)).map(|(_, c)| c).collect();
+    // A code the definition would take days on is refused before any game runs.
+    for code in &mine {
+        Session::new()
+            .census_check(code, budget)
+            .map_err(|e| CensusError::Solve { code: code.to_string(), why: solve::SolveError::from(e) })?;
+    }
     let aside = Mutex::new(Vec::new());
     let outcomes = parallel_map(mine.len(), threads, |i| {
         let code = mine[i].as_str();
@@ -247,15 +259,18 @@ fn game(
                 reason: "an unsolved result without stored values".into(),
             })?;
             let values = store.read_values(code, stored)?;
-            let (Some(mask), heap_parity) = (r.mask, r.heap_parity) else {
+            // The octal sweep goes on under the stored mask (which its record must have);
+            // the definition, for any other code, from the values alone.
+            if r.mask.is_none() && r.engine != DEFINITION {
                 return Err(StoreError::Corrupt {
                     path: store.path(code),
-                    reason: "an unsolved result without a mask".into(),
+                    reason: "an unsolved result of the octal sweep without a mask".into(),
                 }
                 .into());
-            };
+            }
             started(code);
-            compute(code, key, store, Some(Resume { values, mask, heap_parity }), cancel)?;
+            let resume = Resume { values, mask: r.mask, heap_parity: r.heap_parity };
+            compute(code, key, store, Some(resume), cancel)?;
             Ok(Fate::Continued)
         }
         (Status::Unsolved, _) => {
@@ -327,7 +342,7 @@ fn compute(
             if source.is_cancelled() {
                 CensusError::Cancelled
             } else {
-                CensusError::Solve { code: code.to_string(), source }
+                CensusError::Solve { code: code.to_string(), why: source }
             }
         })?;
         let mut record = solved.record;
@@ -345,8 +360,7 @@ fn compute(
                 if stage == key.budget {
                     return Ok(written);
                 }
-                let mask = record.mask.unwrap_or(1);
-                resume = Some(Resume { values: solved.values, mask, heap_parity: record.heap_parity });
+                resume = Some(Resume { values: solved.values, mask: record.mask, heap_parity: record.heap_parity });
             }
         }
     }

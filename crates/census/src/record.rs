@@ -103,6 +103,11 @@ pub struct GameRecord {
     pub preperiod: Option<u64>,
     /// The smallest period, when proved.
     pub period: Option<u64>,
+    /// The saltus of an arithmetic period, G(n + period) = G(n) + saltus from the
+    /// pre-period on (proved only for all-but subtraction games, issue 40); absent for an
+    /// ordinary period.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub saltus: Option<u64>,
     /// Values the proof needed, or the budget when unsolved: G(0..computed) were examined.
     pub computed: u64,
     /// The largest value among G(0..computed) and the first heap that has it.
@@ -110,7 +115,8 @@ pub struct GameRecord {
     /// The first heap with the largest value.
     pub largest_at: u64,
     /// The sparse-space mask of the sweep (tczajka's "rare mask"), when the sparse-space
-    /// engine ran; the number of sparse heaps below `computed` and the last one.
+    /// engine ran (octal codes; the definition, which runs every other code, has none);
+    /// the number of sparse heaps below `computed` and the last one.
     pub mask: Option<u64>,
     /// Whether the heap's parity is part of the sparse rule (heap n sparse when
     /// popcount(G(n) & mask) + n + k is even; chosen for codes like .106 that have no good

@@ -1,7 +1,7 @@
-//! One game of a census: the values by the octal sparse-space sweep, through grundy-core's
-//! period search (the same as `grundy period`), until the octal periodicity theorem proves
-//! a period or the budget is reached; from heap 0, or going on from the stored values of
-//! a smaller budget ([`Resume`]). [`describe`] turns values into the record, so the run and
+//! One game of a census: the values by the octal sparse-space sweep (octal codes) or the
+//! definition (every other take-and-break code), through grundy-core's period search (the
+//! same as `grundy period`), until a periodicity theorem proves a period or the budget is
+//! reached; from heap 0, or going on from the stored values of a smaller budget ([`Resume`]). [`describe`] turns values into the record, so the run and
 //! merge's check ([`crate::verify`]) derive every field the same way.
 
 use std::time::Instant;
@@ -44,8 +44,8 @@ impl SolveError {
 pub struct Resume {
     /// G(0..len), checked against the record's checksum by the caller.
     pub values: Vec<u64>,
-    /// The sweep's mask.
-    pub mask: u64,
+    /// The octal sweep's mask (`None` for a code the definition computes).
+    pub mask: Option<u64>,
     /// Whether the heap's parity is part of the rule.
     pub heap_parity: bool,
 }
@@ -62,6 +62,8 @@ pub struct Solved {
 /// Runs game `code` of census `key`, from heap 0 or from `resume`.
 pub fn solve(code: &str, key: &CensusKey, resume: Option<Resume>, cancel: &Cancel) -> Result<Solved, SolveError> {
     let start = Instant::now();
+    // A code the definition would take days on is refused in one line, not started.
+    Session::new().census_check(code, key.budget)?;
     let resume = resume.map(|r| StoredRun { values: r.values, mask: r.mask, heap_parity: r.heap_parity });
     let req = CensusRequest { code: code.to_string(), budget: key.budget, resume };
     let mut ctl = Control::unlimited().with_cancel(cancel.clone());
@@ -80,10 +82,14 @@ pub fn solve_with_values(code: &str, key: &CensusKey) -> Result<(GameRecord, Vec
     solve(code, key, None, &Cancel::never()).map(|s| (s.record, s.values))
 }
 
-/// G(n) of a game whose values `g` are known to `g.len()` and, if proved, periodic past it.
+/// G(n) of a game whose values `g` are known to `g.len()` and, if proved, periodic past
+/// it (arithmetic-periodic with a saltus).
 fn value_at(g: &[u64], proof: Option<&Periodicity>, n: usize) -> u64 {
     match proof {
-        Some(p) if n >= g.len() => g[p.preperiod + (n - p.preperiod) % p.period],
+        Some(p) if n >= g.len() => {
+            let k = n - p.preperiod;
+            g[p.preperiod + k % p.period] + (k / p.period) as u64 * p.saltus
+        }
         _ => g[n],
     }
 }
@@ -149,6 +155,7 @@ pub fn describe(code: &str, key: &CensusKey, run: &CensusRun) -> GameRecord {
         status,
         preperiod,
         period,
+        saltus: proof.map(|p| p.saltus).filter(|&s| s > 0),
         computed: computed as u64,
         largest,
         largest_at: largest_at as u64,

@@ -154,11 +154,13 @@ fn gcd(a: u64, b: u64) -> u64 {
 }
 
 /// FNV-1a of G(from..from + len) of a game whose values are `g` and, if proved, periodic
-/// past them.
+/// past them (with its saltus, when arithmetic-periodic).
 fn sequence_checksum(r: &GameRecord, g: &[u64], from: u64, len: u64) -> String {
     let value = |n: u64| -> u64 {
         match (r.preperiod, r.period) {
-            (Some(n0), Some(p)) if n >= g.len() as u64 => g[(n0 + (n - n0) % p) as usize],
+            (Some(n0), Some(p)) if n >= g.len() as u64 => {
+                g[(n0 + (n - n0) % p) as usize] + (n - n0) / p * r.saltus.unwrap_or(0)
+            }
             _ => g[n as usize],
         }
     };
@@ -266,7 +268,10 @@ pub fn merge(family: &Family, results: Vec<Checked>, budget: Option<u64>) -> Res
         } else if all_proved && {
             let n0 = m.iter().filter_map(|r| r.preperiod).max().unwrap_or(0);
             let lcm = m.iter().filter_map(|r| r.period).fold(1u64, |l, p| l / gcd(l, p) * p);
-            n0.saturating_add(lcm) <= key.budget
+            // Arithmetic periods also need G(n0 + lcm) to agree: then the members add the
+            // same over every lcm heaps.
+            let saltus = u64::from(m.iter().any(|r| r.saltus.is_some()));
+            n0.saturating_add(lcm).saturating_add(saltus) <= key.budget
         } {
             Equivalence::Proved
         } else {
@@ -319,17 +324,19 @@ impl Table {
     /// The table as CSV, one row per game in the family's order; no timings, so that two
     /// runs of the same census give the same bytes. `status` is `periodic` (proved) or
     /// `unsolved`; `candidate_*` is the period an unsolved game's last values show, not
-    /// proved; `tczajka` is the class the tczajka tables give the code, where they list it.
+    /// proved; `tczajka` is the class the tczajka tables give the code, where they list it;
+    /// `saltus` the saltus of an arithmetic period (G(n + p) = G(n) + saltus), last so that
+    /// the octal columns keep their places.
     pub fn csv(&self) -> String {
         let mut out = String::from(
-            "code,status,preperiod,period,computed,largest,largest_at,mask,sparse_heaps,last_sparse,candidate_preperiod,candidate_period_not_proved,candidate_span,group,equivalence,shift_of,checksum,tczajka,engine\n",
+            "code,status,preperiod,period,computed,largest,largest_at,mask,sparse_heaps,last_sparse,candidate_preperiod,candidate_period_not_proved,candidate_span,group,equivalence,shift_of,checksum,tczajka,engine,saltus\n",
         );
         for r in &self.records {
             let g = &self.groups[self.group_of[&r.code]];
             let c = r.candidate;
             let _ = writeln!(
                 out,
-                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
                 r.code,
                 r.status.name(),
                 opt(r.preperiod),
@@ -348,7 +355,8 @@ impl Table {
                 self.shift_of.get(&r.code).map_or("", String::as_str),
                 r.checksum,
                 tczajka_class(&r.code),
-                r.engine
+                r.engine,
+                opt(r.saltus)
             );
         }
         out
@@ -377,7 +385,8 @@ impl Table {
         );
         let _ = writeln!(
             out,
-            "{} games, each swept until its period was proved by the octal periodicity theorem or G(0..{}) \
+            "{} games, each computed until its period was proved by a periodicity theorem (octal games: Guy and \
+             Smith's; all-but subtraction games: their lemma, with a saltus) or G(0..{}) \
              were computed: {periodic} periodic (every one proved), {unsolved} unsolved at the budget \
              ({candidates} of them with a candidate period, not proved); {} groups of identical values.\n",
             self.records.len(),
@@ -386,7 +395,8 @@ impl Table {
         );
         let _ = writeln!(
             out,
-            "Pre-period: the first periodic heap n0 (G(n + p) = G(n) for all n >= n0; the last exception is n0 - 1). \
+            "Pre-period: the first periodic heap n0 (G(n + p) = G(n) for all n >= n0; the last exception is n0 - 1; \
+             `p +s` is an arithmetic period with saltus s, G(n + p) = G(n) + s). \
              Candidate (unsolved games only, NOT PROVED): the smallest period p that the last values repeat with, \
              from heap n0 to the budget (the span), at least two periods and 256 heaps. \
              Equivalence: `proved` when every member is proved periodic and the values agree far enough to \
@@ -412,7 +422,10 @@ impl Table {
                 r.code,
                 r.status.name(),
                 opt(r.preperiod),
-                opt(r.period),
+                match (r.period, r.saltus) {
+                    (Some(p), Some(s)) => format!("{p} +{s}"),
+                    (p, _) => opt(p),
+                },
                 r.candidate.map_or(String::new(), |c| format!("{} ({}, {})", c.period, c.preperiod, c.span)),
                 r.largest,
                 r.largest_at,
@@ -442,6 +455,7 @@ mod tests {
             status: if period.is_some() { Status::Periodic } else { Status::Unsolved },
             preperiod: period.map(|p| p.0),
             period: period.map(|p| p.1),
+            saltus: None,
             computed: g.len() as u64,
             largest: 1,
             largest_at: 1,

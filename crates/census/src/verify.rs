@@ -49,7 +49,7 @@ fn difference(stored: &GameRecord, derived: &GameRecord) -> Option<String> {
 }
 
 /// The run of `code` made of `values` under the rule stored with them.
-fn stored(r: &GameRecord, values: &[u64], mask: u64, proof: Option<Periodicity>) -> Result<CensusRun, String> {
+fn stored(r: &GameRecord, values: &[u64], mask: Option<u64>, proof: Option<Periodicity>) -> Result<CensusRun, String> {
     let stored = StoredRun { values: values.to_vec(), mask, heap_parity: r.heap_parity };
     Session::new().census_stored(&r.code, &stored, proof).map_err(|e| e.to_string())
 }
@@ -59,18 +59,20 @@ fn stored(r: &GameRecord, values: &[u64], mask: u64, proof: Option<Periodicity>)
 fn proved_record(r: &GameRecord, values: &[u64]) -> Result<GameRecord, String> {
     let (Some(n0), Some(p)) = (r.preperiod, r.period) else { return Err("periodic without a period".into()) };
     let game = Game::parse(&r.code).map_err(|e| e.to_string())?;
-    certifies(&game, values, n0 as usize, p as usize)?;
+    let saltus = r.saltus.unwrap_or(0);
+    certifies(&game, values, n0 as usize, p as usize, saltus)?;
     let proof =
-        Periodicity { preperiod: n0 as usize, period: p as usize, saltus: 0, proved: true, computed: values.len() };
-    let run = stored(r, values, r.mask.unwrap_or(1), Some(proof))?;
+        Periodicity { preperiod: n0 as usize, period: p as usize, saltus, proved: true, computed: values.len() };
+    let octal = game.octal().is_some();
+    let run = stored(r, values, r.mask.or(octal.then_some(1)), Some(proof))?;
     let mut derived = describe(&r.code, &r.key, &run);
     derived.seconds = r.seconds;
     Ok(derived)
 }
 
-/// G(0..computed) of a proved game, computed again by the sweep.
+/// G(0..computed) of a proved game, computed again by its engine.
 fn proof_values(r: &GameRecord) -> Result<Vec<u64>, String> {
-    Session::new().octal_values(&r.code, r.computed, &mut Control::unlimited()).map_err(|e| e.to_string())
+    Session::new().census_values(&r.code, r.computed, &mut Control::unlimited()).map_err(|e| e.to_string())
 }
 
 /// Checks one result of `store` and returns the values it rests on: G(0..computed) of a
@@ -96,8 +98,11 @@ pub fn check(store: &Store, r: &GameRecord) -> Result<Vec<u64>, VerifyError> {
                 return Err(edited(format!("{} values stored, the budget needs {}", stored.heaps, r.key.budget + 1)));
             }
             let values = store.read_values(&r.code, stored)?;
-            let mask = r.mask.ok_or_else(|| edited("an unsolved result without a mask".into()))?;
             let game = Game::parse(&r.code).map_err(|e| edited(e.to_string()))?;
+            let mask = match (r.mask, game.octal()) {
+                (None, Some(_)) => return Err(edited("an unsolved octal result without a mask".into())),
+                (mask, _) => mask,
+            };
             if let Some(p) = proved_period_in(&game, &values) {
                 return Err(edited(format!(
                     "listed as unsolved, but its values prove period {} from {}",

@@ -227,8 +227,9 @@ pub enum Command {
         #[arg(long, default_value = "127.0.0.1")]
         bind: std::net::IpAddr,
     },
-    /// A census of a family of octal games: each code swept until its period is proved or
-    /// the budget is reached, one result file per game, then one table (see `census merge`).
+    /// A census of a family of take-and-break games (octal codes, or a list in CGSuite's
+    /// notation): each code computed until its period is proved or the budget is reached,
+    /// one result file per game, then one table (see `census merge`).
     Census(CensusArgs),
     /// The long sweep of Grundy's game, with a progress bar, and what it found.
     Sweep {

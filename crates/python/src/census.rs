@@ -92,7 +92,7 @@ fn one(family: &Family, i: usize, budget: u64, store: Option<&Store>, cancel: &C
             if source.is_cancelled() {
                 CensusError::Cancelled
             } else {
-                CensusError::Solve { code: code.clone(), source }
+                CensusError::Solve { code: code.clone(), why: source }
             }
         })?;
         return Ok((solved.record, "computed"));
@@ -124,6 +124,7 @@ fn record_dict<'py>(py: Python<'py>, r: &GameRecord, source: &str) -> PyResult<B
     d.set_item("fate", r.status.name())?;
     d.set_item("preperiod", r.preperiod)?;
     d.set_item("period", r.period)?;
+    d.set_item("saltus", r.saltus)?;
     d.set_item("computed", r.computed)?;
     d.set_item("largest", r.largest)?;
     d.set_item("largest_at", r.largest_at)?;

@@ -1,4 +1,4 @@
-//! `grundy census`: every code of a family of octal games, swept until its period is proved
+//! `grundy census`: every code of a family of take-and-break games, computed until its period is proved
 //! or the budget is reached, one result file per game, games in parallel; `grundy census
 //! merge` checks every result and builds the table; `grundy census unfinished` names the
 //! shards a resubmission must run.

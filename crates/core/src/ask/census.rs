@@ -1,22 +1,26 @@
-//! One game of a census: an octal code swept by the octal sparse-space sweep until its
-//! periodicity theorem proves a period or the budget is reached, from heap 0 or going on
-//! from the stored values of a smaller budget; and the values a stored proof rests on,
-//! computed again for the census's check.
+//! One game of a census: a take-and-break code computed until a periodicity theorem proves
+//! a period or the budget is reached, from heap 0 or going on from the stored values of a
+//! smaller budget; and the values a stored proof rests on, computed again for the census's
+//! check. Octal codes run the octal sparse-space sweep; every other code (CGSuite's
+//! notation, issue 40: `0.[3]`, `0.D!`, `4!.0`) the definition, whose periods are proved
+//! where a theorem covers the game (subtraction games; all-but subtraction games with a
+//! saltus) and only observed elsewhere.
 
 use super::{AskError, Control, Session};
+use crate::engine::cost::human_seconds;
 use crate::engine::octal::OctalSweep;
-use crate::engine::{Engine, EngineChoice, EngineError, OctalRun, Run, Wide};
-use crate::game::{Game, TakeAndBreak};
+use crate::engine::{DefinitionRun, Engine, EngineChoice, EngineError, Limits, OctalRun, Run, Wide};
+use crate::game::Game;
 use crate::period::{search_in, Periodicity};
 
 /// Values stored by an unsolved game of a smaller budget, with the sparse rule they were
-/// computed under.
+/// computed under (an octal sweep's; the definition has none).
 #[derive(Clone, Debug)]
 pub struct StoredRun {
     /// G(0..len), checked by the caller against the stored checksum.
     pub values: Vec<u64>,
-    /// The sweep's mask.
-    pub mask: u64,
+    /// The octal sweep's mask (`None` for a code the definition computes).
+    pub mask: Option<u64>,
     /// Whether the heap's parity is part of the rule.
     pub heap_parity: bool,
 }
@@ -24,7 +28,7 @@ pub struct StoredRun {
 /// One census game.
 #[derive(Clone, Debug)]
 pub struct CensusRequest {
-    /// The octal code.
+    /// The code (octal, or any take-and-break code in CGSuite's notation).
     pub code: String,
     /// Values computed at most: G(0..budget).
     pub budget: u64,
@@ -46,30 +50,65 @@ impl std::fmt::Debug for CensusRun {
     }
 }
 
-/// The octal sweep of a code, or why not.
-fn octal_engine(code: &str) -> Result<Engine, AskError> {
-    let game = TakeAndBreak::parse(code)?;
-    if !game.is_octal() {
-        return Err(AskError::Input(format!("{code} is not octal")));
+/// The engine of a census game: the octal sweep for an octal code, the definition for any
+/// other take-and-break code (a closed form too: the census wants the values); or why not.
+fn census_engine(code: &str) -> Result<Engine, AskError> {
+    let game = Game::parse(code)?;
+    if game.octal().is_some() {
+        return Ok(Engine::choose(&game, EngineChoice::Sparse)?);
     }
-    Ok(Engine::choose(&Game::new(game), EngineChoice::Sparse)?)
+    if game.tbcode().is_none() || game.largest_heap().is_some() {
+        return Err(AskError::Input(format!(
+            "{code} is not a take-and-break code: a census runs octal codes or codes in CGSuite's notation"
+        )));
+    }
+    Ok(Engine::choose(&game, EngineChoice::Definition)?)
 }
 
-/// A run of `engine` going on from stored values under their rule.
+/// A run of `engine` going on from stored values (under their rule, for the octal sweep).
 fn resumed(engine: &Engine, stored: &StoredRun) -> Result<Run, AskError> {
     let wide = |v: u64| Wide::try_from(v).map_err(|_| AskError::Input(format!("a stored value {v} beyond 32 bits")));
     let values: Vec<Wide> = stored.values.iter().map(|&v| wide(v)).collect::<Result<_, _>>()?;
-    let code = engine.game().octal().ok_or_else(|| AskError::Input("only an octal sweep resumes".into()))?;
-    let sweep =
-        OctalSweep::from_values(code, values, wide(stored.mask)?, stored.heap_parity).map_err(EngineError::from)?;
+    let Some(code) = engine.game().octal().filter(|_| engine.kind().choice() == EngineChoice::Sparse) else {
+        return Ok(engine.run_from(DefinitionRun::of(engine.game(), values)));
+    };
+    let mask = stored.mask.ok_or_else(|| AskError::Input("stored octal values without their mask".into()))?;
+    let sweep = OctalSweep::from_values(code, values, wide(mask)?, stored.heap_parity).map_err(EngineError::from)?;
     Ok(engine.run_from(OctalRun::of(engine.game(), sweep)))
 }
 
+/// The longest a census game computed by the definition may take by its estimate: a code
+/// that is not octal and whose rule splits (`0.8`, three heaps: cubic) would otherwise run
+/// for days at a budget the octal sweep does in seconds.
+pub const CENSUS_DEFINITION_SECONDS: f64 = 3600.0;
+
 impl Session {
+    /// Refuses, before anything runs, a census game the definition computes whose estimate
+    /// for G(0..budget + 1) passes [`CENSUS_DEFINITION_SECONDS`], in one line with what
+    /// would fit; octal codes (the sweep, costed as it goes) and unknown codes
+    /// pass here and are answered by [`Session::census_game`].
+    pub fn census_check(&self, code: &str, budget: u64) -> Result<(), AskError> {
+        let engine = census_engine(code)?;
+        if engine.game().octal().is_some() {
+            return Ok(());
+        }
+        let limits = Limits { bytes: u64::MAX, seconds: CENSUS_DEFINITION_SECONDS };
+        let heaps = budget.saturating_add(1);
+        let cost = engine.cost(heaps);
+        if cost.seconds <= limits.seconds {
+            return Ok(());
+        }
+        Err(AskError::Input(format!(
+            "G(0..{heaps}) by the definition (the code is not octal) would take about {} by its estimate, more than the hour a census game may take; G(0..{}) would fit: give a smaller --budget or leave the code out",
+            human_seconds(cost.seconds),
+            engine.heaps_within(limits)
+        )))
+    }
+
     /// Runs one census game: G(0..budget + 1) (the merge compares games shifted by one
     /// heap, which needs G(budget)) or to the end of its proof.
     pub fn census_game(&self, req: &CensusRequest, ctl: &mut Control) -> Result<CensusRun, AskError> {
-        let engine = octal_engine(&req.code)?;
+        let engine = census_engine(&req.code)?;
         let budget = usize::try_from(req.budget)
             .map_err(|_| AskError::Input(format!("a budget of {} values is beyond what fits here", req.budget)))?;
         let mut run = match &req.resume {
@@ -91,15 +130,15 @@ impl Session {
         stored: &StoredRun,
         proof: Option<Periodicity>,
     ) -> Result<CensusRun, AskError> {
-        let engine = octal_engine(code)?;
+        let engine = census_engine(code)?;
         let run = resumed(&engine, stored)?;
         Ok(CensusRun { engine, run, proof })
     }
 
-    /// G(0..end) of an octal code by the octal sweep, from heap 0 (a stored proof's values,
+    /// G(0..end) of a census game by its engine, from heap 0 (a stored proof's values,
     /// computed again).
-    pub fn octal_values(&self, code: &str, end: u64, ctl: &mut Control) -> Result<Vec<u64>, AskError> {
-        let engine = octal_engine(code)?;
+    pub fn census_values(&self, code: &str, end: u64, ctl: &mut Control) -> Result<Vec<u64>, AskError> {
+        let engine = census_engine(code)?;
         let end = usize::try_from(end).map_err(|_| AskError::Input(format!("{end} values do not fit here")))?;
         let mut run = engine.run();
         run.set_cancel(ctl.cancel.clone());

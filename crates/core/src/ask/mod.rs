@@ -56,7 +56,7 @@ pub use crate::control::{Cancel, Cancelled, Limits};
 pub use control::{Control, Progress};
 pub use estimate::{MISERE_SECONDS, SECONDS_PER_LISTED_MOVE};
 
-pub use census::{CensusRequest, CensusRun, StoredRun};
+pub use census::{CensusRequest, CensusRun, StoredRun, CENSUS_DEFINITION_SECONDS};
 pub use explain::{ExplainRequest, Explained, MisereSolution, Practice};
 pub use loopy::{drawn_by_repetition, LoopyAnalyzed, LoopyMoveView, LoopyTable, LoopyView, DRAW_REPETITIONS};
 pub use misere::{GenusRequest, QuotientRequest};

@@ -55,7 +55,7 @@ pub mod strategy;
 mod wrappers;
 
 pub use strategy::EngineKind;
-pub use wrappers::OctalRun;
+pub use wrappers::{DefinitionRun, OctalRun};
 
 /// Which engine the caller wants: `Auto` (the fastest that applies) or one forced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

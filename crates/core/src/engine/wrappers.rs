@@ -330,9 +330,17 @@ impl Strategy for Definition {
 /// moves of each heap it computes), not only every 4096 heaps.
 const DEFINITION_REPORT_OPTIONS: u64 = 1 << 22;
 
-struct DefinitionRun {
+/// The definition's computation.
+pub struct DefinitionRun {
     sequence: Sequence,
     cancel: Cancel,
+}
+
+impl DefinitionRun {
+    /// A run that goes on from G(0..values.len()) of `game`, known.
+    pub fn of(game: &Game, values: Vec<Wide>) -> Box<dyn Computation> {
+        Box::new(DefinitionRun { sequence: Sequence::from_values(game.clone(), values), cancel: Cancel::never() })
+    }
 }
 
 impl Computation for DefinitionRun {

@@ -68,6 +68,45 @@ pub(crate) fn proved_all_but(g: &dyn Fn(usize) -> u64, m: usize, x: usize) -> Op
     None
 }
 
+/// Checks a stored proof by the lemma: that G(0..m) (`g(n)` is G(n)) are exactly the values
+/// the lemma needs to prove G(n + p) = G(n) + s from `n0` on for an all-but game whose
+/// largest excluded number is `x` (m = n1 + x + p + 1 with condition 2 at n1 >= n0), that
+/// `n0` is the first heap it holds from and that no divisor of `p` is a period too. What
+/// the census runs on values computed again.
+pub(crate) fn certify_all_but(
+    g: &dyn Fn(usize) -> u64,
+    m: usize,
+    x: usize,
+    n0: usize,
+    p: usize,
+    s: u64,
+) -> Result<(), String> {
+    if p == 0 {
+        return Err("a period of 0".into());
+    }
+    let n1 = m
+        .checked_sub(x + p + 1)
+        .filter(|&n1| n1 >= n0)
+        .ok_or_else(|| format!("G(0..{m}) are fewer values than the lemma needs from heap {n0} with period {p}"))?;
+    if let Some(n) = (n0..m - p).find(|&n| g(n + p) != g(n) + s) {
+        return Err(format!("G({}) is not G({n}) + {s}: no period {p} with saltus {s} from {n0}", n + p));
+    }
+    if n0 > 0 && g(n0 - 1 + p) == g(n0 - 1) + s {
+        return Err(format!("it holds already from heap {}, before the pre-period {n0}", n0 - 1));
+    }
+    if !values_below_match(g, n1, p, s) {
+        return Err(format!("the values below {} are not [0, {s}) and {s} more than those below {n1}", n1 + p));
+    }
+    if (n0..n1).any(|n| values_below_match(g, n, p, s)) {
+        return Err(format!("the lemma proves it from fewer values than G(0..{m})"));
+    }
+    let smaller = (1..p).filter(|&d| p.is_multiple_of(d) && (s * d as u64).is_multiple_of(p as u64));
+    if let Some(d) = smaller.into_iter().find(|&d| (n0..m - d).all(|n| g(n + d) == g(n) + s * d as u64 / p as u64)) {
+        return Err(format!("{d} is a smaller period than {p}"));
+    }
+    Ok(())
+}
+
 /// The smallest arithmetic period with a positive saltus over a long enough stretch of
 /// G(0..m) ([`OBSERVED_MIN_SPAN`] heaps and three periods): observed, not proved. Reads the
 /// values in place (a sweep's run may hold billions).

@@ -415,18 +415,35 @@ fn smallest_divisor_period<T: Copy + Eq>(g: &[T], n0: usize, p: usize) -> (usize
 
 /// The period of `game` that its periodicity theorem proves from the values `g`
 /// (G(0..g.len())), or `None` (no theorem, or too few values): the check a census runs
-/// again on the values a stored proof rests on.
-pub fn proved_period_in<T: Copy + Eq>(game: &Game, g: &[T]) -> Option<Periodicity> {
+/// again on the values a stored proof rests on. An all-but subtraction game's arithmetic
+/// period is proved by its lemma (`period/arithmetic.rs`).
+pub fn proved_period_in<T: Copy + Eq + Into<u64>>(game: &Game, g: &[T]) -> Option<Periodicity> {
+    if let Some(x) = all_but(game) {
+        return arithmetic::proved_all_but(&|n| g[n].into(), g.len(), x);
+    }
     let cert = certificate(game)?;
     tail_period(g, Some(&*cert)).proved
 }
 
 /// Checks a stored proof: that `g` (G(0..g.len())) proves by the game's periodicity
-/// theorem that G is periodic from `preperiod` with `period`, that this period is the
+/// theorem that G(n + period) = G(n) + saltus from `preperiod` on, that this period is the
 /// smallest and this pre-period the first periodic heap, and that `g` is exactly the values
 /// the theorem needs. The census runs it on values computed again, so that an edited result
-/// is refused; the error says what fails.
-pub fn certifies<T: Copy + Eq>(game: &Game, g: &[T], preperiod: usize, period: usize) -> Result<(), String> {
+/// is refused; the error says what fails. A saltus is proved only for all-but subtraction
+/// games (their lemma, `period/arithmetic.rs`); every other theorem proves ordinary periods.
+pub fn certifies<T: Copy + Eq + Into<u64>>(
+    game: &Game,
+    g: &[T],
+    preperiod: usize,
+    period: usize,
+    saltus: u64,
+) -> Result<(), String> {
+    if let Some(x) = all_but(game) {
+        return arithmetic::certify_all_but(&|n| g[n].into(), g.len(), x, preperiod, period, saltus);
+    }
+    if saltus != 0 {
+        return Err(format!("a saltus of {saltus}: no theorem proves an arithmetic period of this game"));
+    }
     let bound = certificate(game).ok_or("no periodicity theorem applies to the game")?;
     let (n0, p, m) = (preperiod, period, g.len());
     if p == 0 {
@@ -549,11 +566,21 @@ mod tests {
         let p = proved_period_in(&game, &v).unwrap();
         assert_eq!((p.preperiod, p.period), (71, 12));
         assert_eq!(proved_period_in(&game, &v[..160]), None, "the theorem needs 168 values");
-        assert_eq!(certifies(&game, &v[..168], 71, 12), Ok(()));
-        assert!(certifies(&game, &v[..168], 71, 24).is_err(), "not the smallest period");
-        assert!(certifies(&game, &v[..168], 72, 12).is_err(), "not the first periodic heap");
-        assert!(certifies(&game, &v[..170], 71, 12).is_err(), "not the values the proof rests on");
-        assert!(certifies(&game, &v[..166], 70, 12).is_err(), "not periodic from 70");
+        assert_eq!(certifies(&game, &v[..168], 71, 12, 0), Ok(()));
+        assert!(certifies(&game, &v[..168], 71, 24, 0).is_err(), "not the smallest period");
+        assert!(certifies(&game, &v[..168], 72, 12, 0).is_err(), "not the first periodic heap");
+        assert!(certifies(&game, &v[..170], 71, 12, 0).is_err(), "not the values the proof rests on");
+        assert!(certifies(&game, &v[..166], 70, 12, 0).is_err(), "not periodic from 70");
+        assert!(certifies(&game, &v[..168], 71, 12, 1).is_err(), "no theorem proves a saltus of Kayles");
+        // An all-but game's arithmetic period (examples/tbcode/all-but-2.md, census.md).
+        let all_but_2 = Game::parse("0.30[3]").unwrap();
+        let v = crate::engine::definition::values(&all_but_2, 100).unwrap();
+        let p = proved_period_in(&all_but_2, &v).unwrap();
+        assert_eq!((p.preperiod, p.period, p.saltus, p.computed), (0, 4, 2, 7));
+        assert_eq!(certifies(&all_but_2, &v[..7], 0, 4, 2), Ok(()));
+        assert!(certifies(&all_but_2, &v[..7], 0, 4, 3).is_err(), "not the saltus");
+        assert!(certifies(&all_but_2, &v[..8], 0, 4, 2).is_err(), "not the values the lemma rests on");
+        assert!(certifies(&all_but_2, &v[..7], 0, 8, 4).is_err(), "not the smallest period");
     }
 
     /// A sequence with a long pre-period and a period whose multiples match too.

@@ -604,8 +604,9 @@ def census(
     threads: Optional[int] = None,
     folder: Optional[Union[str, os.PathLike[str]]] = None,
 ) -> Census:
-    """A census of octal games: every code of a family ("0.ddd", "tczajka", ...) or of a
-    list of codes, swept until its period is proved or `budget` values are computed, games
+    """A census of take-and-break games: every code of a family ("0.ddd", "tczajka", ...)
+    or of a list of codes (octal, or CGSuite's notation: "0.[3]", "0.30[3]", "0.D!"),
+    computed until its period is proved or `budget` values are computed, games
     in parallel on `threads` threads (every core by default). With `folder`, the folder of
     `grundy census --out`: each result is written there as the command line writes it, and
     a later call (or the command line) with the same family keeps proved games, continues

@@ -237,8 +237,11 @@ class SweepResult:
 
 @dataclass(frozen=True)
 class CensusRecord:
-    """One game of a census: `fate` is "periodic" (proved by the octal periodicity theorem,
-    from G(0..computed)) or "unsolved" (no period proved in G(0..budget)); `candidate` is the
+    """One game of a census: `fate` is "periodic" (proved by a periodicity theorem, from
+    G(0..computed); `saltus` is set for an arithmetic period, G(n + period) = G(n) + saltus,
+    which only all-but subtraction games prove) or "unsolved" (no period proved in
+    G(0..budget)); `mask` is None for a code that is not octal (the definition computes it,
+    not the octal sweep); `candidate` is the
     (preperiod, period, span) an unsolved game's last values show, not proved. `source`
     says what this run did: "computed" from heap 0, "continued" from stored values,
     "kept" (proved earlier) or "current" (already at this budget)."""
@@ -247,6 +250,7 @@ class CensusRecord:
     fate: str
     preperiod: Optional[int]
     period: Optional[int]
+    saltus: Optional[int]
     computed: int
     largest: int
     largest_at: int

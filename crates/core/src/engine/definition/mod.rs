@@ -41,6 +41,12 @@ impl Sequence {
         Sequence { game, values: Vec::new(), seen: Vec::new(), stamp: 0 }
     }
 
+    /// Goes on from G(0..values.len()) known (a census's stored values): the definition's
+    /// whole state is its values.
+    pub fn from_values(game: Game, values: Vec<Wide>) -> Sequence {
+        Sequence { game, values, seen: Vec::new(), stamp: 0 }
+    }
+
     /// The game whose values these are.
     pub fn game(&self) -> &Game {
         &self.game
