@@ -125,6 +125,7 @@ const PYTHON_EXAMPLES: &[&str] = &[
     "examples/python/periods.py",
     "examples/python/grundys_game_plot.py target/python-ci/grundys-game-values.png",
     "examples/python/misere_tame_0ddd.py",
+    "examples/python/cycles_and_cgsuite.py",
 ];
 
 /// Installs the package with its test tools from the package registry into a fresh virtual
