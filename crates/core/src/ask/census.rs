@@ -85,8 +85,8 @@ pub const CENSUS_DEFINITION_SECONDS: f64 = 3600.0;
 impl Session {
     /// Refuses, before anything runs, a census game the definition computes whose estimate
     /// for G(0..budget + 1) passes [`CENSUS_DEFINITION_SECONDS`], in one line with what
-    /// would fit; octal codes (the sweep, costed as it goes) and unknown codes
-    /// pass here and are answered by [`Session::census_game`].
+    /// would fit; octal codes pass (the sweep is costed as it goes), and a code that is not
+    /// a take-and-break code is refused as [`Session::census_game`] refuses it.
     pub fn census_check(&self, code: &str, budget: u64) -> Result<(), AskError> {
         let engine = census_engine(code)?;
         if engine.game().octal().is_some() {
