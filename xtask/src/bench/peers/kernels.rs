@@ -19,6 +19,7 @@ use anyhow::{bail, Context, Result};
 use grundy_sources::atomic::write_atomic;
 use serde::Serialize;
 
+use super::report::mean;
 use super::{codes, cpu_flags, grundy_values, loadavg, round, Cell, TIME_LIMIT};
 use crate::bench::Baseline;
 use crate::util::{self, build_grundy, parse_bfile};
@@ -214,13 +215,6 @@ fn save(
     Ok(md)
 }
 
-/// The geometric mean of `ratio` over `rows`, with their count and the smallest.
-fn mean<'a>(rows: &[&'a KernelRow], ratio: fn(&KernelRow) -> f64) -> Option<(f64, usize, &'a KernelRow)> {
-    let worst = rows.iter().copied().min_by(|a, b| ratio(a).total_cmp(&ratio(b)))?;
-    let logs: f64 = rows.iter().map(|r| ratio(r).ln()).sum();
-    Some(((logs / rows.len() as f64).exp(), rows.len(), worst))
-}
-
 fn runs_of(c: &Cell) -> String {
     c.runs.iter().map(|x| format!("{x:.3}")).collect::<Vec<_>>().join(" ")
 }
@@ -254,7 +248,7 @@ fn markdown(r: &Record) -> String {
             ("wall clock", (|x: &KernelRow| x.ratio) as fn(&KernelRow) -> f64),
             ("CPU time", |x: &KernelRow| x.cpu_ratio),
         ] {
-            if let Some((m, n, worst)) = mean(rows, ratio) {
+            if let Some((m, n, worst)) = mean(rows.iter().copied(), ratio) {
                 s.push_str(&format!(
                     "- {what}, by the {name}: geometric mean **{m:.2}x** over {n}; the smallest {:.2}x ({} at 2^{})\n",
                     ratio(worst),

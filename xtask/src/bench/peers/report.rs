@@ -3,9 +3,10 @@
 
 use super::{Cell, Peers, Row};
 
-/// The geometric mean of `speedup` over the rows at `heaps`, with the count and the worst.
-fn mean<'a>(rows: impl Iterator<Item = &'a Row>, speedup: fn(&Row) -> f64) -> Option<(f64, usize, &'a Row)> {
-    let rows: Vec<&Row> = rows.collect();
+/// The geometric mean of `speedup` over `rows`, with the count and the worst (the peers'
+/// rows and `--kernels`' alike).
+pub(super) fn mean<'a, R>(rows: impl Iterator<Item = &'a R>, speedup: fn(&R) -> f64) -> Option<(f64, usize, &'a R)> {
+    let rows: Vec<&R> = rows.collect();
     let worst = rows.iter().min_by(|a, b| speedup(a).total_cmp(&speedup(b)))?;
     let logs: f64 = rows.iter().map(|r| speedup(r).ln()).sum();
     Some(((logs / rows.len() as f64).exp(), rows.len(), worst))
