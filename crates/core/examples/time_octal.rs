@@ -1,6 +1,7 @@
 //! Times the octal sparse sweep with its automatic mask:
 //! `cargo run --release --example time_octal -- .014 1048576 [threads] [kernel]` (accepts
-//! 2^20; threads 1 or 2, the default; kernel scalar, portable, avx2 or dense, default the best).
+//! 2^20; threads 1 or 2, the default; kernel scalar, portable, avx2,
+//! avx512 or dense, default the best).
 use std::time::Instant;
 
 use grundy_core::engine::octal::{OctalKernel, OctalSweep};
@@ -15,6 +16,7 @@ fn main() {
         Some("scalar") => OctalKernel::Scalar,
         Some("portable") => OctalKernel::Portable,
         Some("avx2") => OctalKernel::Avx2,
+        Some("avx512") => OctalKernel::Avx512,
         Some("dense") => OctalKernel::Dense,
         _ => OctalKernel::best(),
     };

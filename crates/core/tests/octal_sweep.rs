@@ -8,7 +8,8 @@ use grundy_core::game::{Game, TakeAndBreak};
 use proptest::prelude::*;
 
 /// Every kernel, each with whether this CPU runs it.
-const KERNELS: [OctalKernel; 4] = [OctalKernel::Scalar, OctalKernel::Portable, OctalKernel::Avx2, OctalKernel::Dense];
+const KERNELS: [OctalKernel; 5] =
+    [OctalKernel::Scalar, OctalKernel::Portable, OctalKernel::Avx2, OctalKernel::Avx512, OctalKernel::Dense];
 
 fn definition(game: &TakeAndBreak, end: usize) -> Vec<u32> {
     values(&Game::new(game.clone()), end).unwrap()
@@ -90,13 +91,25 @@ fn many_sparse_heaps_turn_to_the_dense_kernel() {
 /// threads against the scalar kernel (itself checked against the definition above).
 #[test]
 fn fast_kernels_equal_the_scalar_kernel() {
-    for (code, end) in [(".6", 80_000), (".007", 40_000), (".106", 40_000), (".14", 40_000), ("0.034", 40_000)] {
+    // .0177 and .77: small values, one heap in 32 or 12 with a sparse value, whose stage 2
+    // scans every split (the lookups, past the marked first ones).
+    for (code, end) in [
+        (".6", 80_000),
+        (".007", 40_000),
+        (".106", 40_000),
+        (".14", 40_000),
+        ("0.034", 40_000),
+        (".0177", 40_000),
+        (".77", 20_000),
+    ] {
         let game = TakeAndBreak::parse(code).unwrap();
         let mut reference = OctalSweep::auto(&game, end).unwrap();
         let mask = reference.mask();
         reference.set_kernel(OctalKernel::Scalar).unwrap();
         reference.run_to(end).unwrap();
-        for kernel in [OctalKernel::Portable, OctalKernel::Avx2].into_iter().filter(|k| k.is_available()) {
+        for kernel in
+            [OctalKernel::Portable, OctalKernel::Avx2, OctalKernel::Avx512].into_iter().filter(|k| k.is_available())
+        {
             for threads in [1, 2] {
                 let mut s = OctalSweep::new(&game, mask).unwrap();
                 if reference.heap_parity() {
@@ -155,11 +168,13 @@ fn kernels_are_chosen_and_refused() {
             && OctalKernel::Scalar.is_available()
             && OctalKernel::Portable.is_available()
     );
-    let avx2 = s.set_kernel(OctalKernel::Avx2);
-    if OctalKernel::Avx2.is_available() {
-        assert_eq!((avx2, s.kernel()), (Ok(()), OctalKernel::Avx2));
-    } else {
-        assert_eq!(avx2, Err(OctalSweepError::KernelUnavailable { kernel: OctalKernel::Avx2 }));
+    for kernel in [OctalKernel::Avx2, OctalKernel::Avx512] {
+        let chosen = s.set_kernel(kernel);
+        if kernel.is_available() {
+            assert_eq!((chosen, s.kernel()), (Ok(()), kernel));
+        } else {
+            assert_eq!(chosen, Err(OctalSweepError::KernelUnavailable { kernel }));
+        }
     }
 }
 

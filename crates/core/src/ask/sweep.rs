@@ -312,6 +312,7 @@ impl Sweep {
                 OctalKernel::Scalar => "scalar",
                 OctalKernel::Portable => "portable",
                 OctalKernel::Avx2 => "avx2",
+                OctalKernel::Avx512 => "avx512",
                 OctalKernel::Dense => "dense",
             },
         }

@@ -106,9 +106,7 @@ pub(crate) fn octal_seconds(game: &Game, t: &TakeAndBreak, n: f64) -> f64 {
     let dense = kinds > 0.0 && (n <= OCTAL_PROBE_HEAPS as f64 || dense_at_probe(game, t));
     match dense {
         false => n * OCTAL_SECONDS_PER_HEAP,
-        true if crate::engine::octal::scans_with_avx512() => {
-            kinds * kinds * n * n / 4.0 * DENSE_SECONDS_PER_SPLIT_AVX512
-        }
+        true if crate::cpu::has_avx512() => kinds * kinds * n * n / 4.0 * DENSE_SECONDS_PER_SPLIT_AVX512,
         true => kinds * n * n / 4.0 * DENSE_SECONDS_PER_SPLIT,
     }
 }

@@ -97,15 +97,21 @@ pub(super) fn run(
             };
             match kernel {
                 #[cfg(target_arch = "x86_64")]
-                // SAFETY: the kernel is Avx2 only when the CPU has it (OctalKernel::is_available).
-                OctalKernel::Avx2 => unsafe { super::block::finish_rows_avx2(moves, s.narrow, s.sparse, &mut far) },
+                // SAFETY: the kernel is Avx2 or Avx512 only when the CPU has AVX2
+                // (OctalKernel::is_available; AVX-512 comes with it).
+                OctalKernel::Avx2 | OctalKernel::Avx512 => unsafe {
+                    super::block::finish_rows_avx2(moves, s.narrow, s.sparse, &mut far)
+                },
                 _ => finish_rows(moves, s.narrow, s.sparse, &mut far),
             }
             let (block_start, sparse_before) = (s.narrow.len(), s.sparse.len());
             let done = match kernel {
                 #[cfg(target_arch = "x86_64")]
-                // SAFETY: the kernel is Avx2 only when the CPU has it (OctalKernel::is_available).
-                OctalKernel::Avx2 => unsafe { super::block::run_heaps_avx2(moves, s, scratch, &far, progress) },
+                // SAFETY: the kernel is Avx2 or Avx512 only when the CPU has AVX2
+                // (OctalKernel::is_available; AVX-512 comes with it).
+                OctalKernel::Avx2 | OctalKernel::Avx512 => unsafe {
+                    super::block::run_heaps_avx2(moves, s, scratch, &far, progress)
+                },
                 _ => super::block::run_heaps_portable(moves, s, scratch, &far, progress),
             };
             total += done;
@@ -173,8 +179,9 @@ impl Helper {
         let left = share(far_heaps, main_share);
         match self.kernel {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: the kernel is Avx2 only when the CPU has it (OctalKernel::is_available).
-            OctalKernel::Avx2 => unsafe {
+            // SAFETY: the kernel is Avx2 or Avx512 only when the CPU has AVX2
+            // (OctalKernel::is_available; AVX-512 comes with it).
+            OctalKernel::Avx2 | OctalKernel::Avx512 => unsafe {
                 super::block::far_rows_avx2(moves, g, &self.sparse, self.max, start, len, near_below, left, &mut far)
             },
             _ => far_rows(moves, g, &self.sparse, self.max, start, len, near_below, left, &mut far),

@@ -12,10 +12,15 @@ pub(super) const WIDTH: usize = 512;
 /// Splits per step (four vectors of eight).
 const STEP: usize = 32;
 /// Missing values from which on the lookups start (before, bytes are marked), for values
-/// from 64 up; below 64 the lookups start at once. Measured at 2^21, three runs each:
-/// .1777 (values below 64) 0.31 s from the start, 0.38 s from 4, 0.46 s from 8; .6
-/// (values to 319) 3.35-3.59 s from 8, 3.72-3.86 s from the start.
+/// from 64 up; below 64 bytes are marked while any is missing (but see [`MARK_AT_MOST`]).
+/// Measured at 2^21, three runs each: .6 (values to 319) 3.35-3.59 s from 8, 3.72-3.86 s
+/// from the start.
 const FEW: usize = 8;
+/// Splits marked at most before the lookups start, however many values are missing: a heap
+/// whose value is sparse scans every split, and marking them all cost .0177 (values below
+/// 16, one such heap in 32) five times the lookups (2^19: 1.26 s against 0.24 s with
+/// AVX-512, 0.62 s with AVX2); 64, 128 and 256 measured alike on eight other codes.
+const MARK_AT_MOST: usize = 128;
 
 /// Where the lookups start when every value is below `width`.
 pub(super) fn few(width: usize) -> usize {
@@ -127,13 +132,20 @@ pub(super) fn scan_splits(
 
 /// Marks the options of the splits a + (rest - a) from a = 1 to `half` while more than `few`
 /// targets are missing, in steps of whole vectors, removing the targets seen after every
-/// step; returns the next split. A check costs one load per target, so the steps grow with
-/// their number.
+/// step, for about [`MARK_AT_MOST`] splits; returns the next split. A check costs one load
+/// per target, so the steps grow with their number.
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-fn mark_while_many(g: &[u16], rest: usize, half: usize, few: usize, targets: &mut Vec<u16>, marks: &mut [u8]) -> usize {
+pub(super) fn mark_while_many(
+    g: &[u16],
+    rest: usize,
+    half: usize,
+    few: usize,
+    targets: &mut Vec<u16>,
+    marks: &mut [u8],
+) -> usize {
     let marks: &mut [u8; WIDTH] = (&mut marks[..WIDTH]).try_into().expect("marks cover every value below WIDTH");
     let mut a = 1;
-    while targets.len() > few && a + STEP - 1 <= half {
+    while targets.len() > few && a + STEP - 1 <= half.min(MARK_AT_MOST) {
         let steps = (8 * targets.len()).div_ceil(STEP);
         for _ in 0..steps {
             if a + STEP - 1 > half {

@@ -92,6 +92,8 @@ pub(super) struct Sweep<'a> {
     /// Under the heap-parity rule, the parity of the splits' takes: heap n's class is
     /// flipped when n + κ is odd.
     pub(super) flip: Option<usize>,
+    /// Stage 2 on AVX-512 ([`super::OctalKernel::Avx512`]; the CPU has it).
+    pub(super) avx512: bool,
 }
 
 /// Whether a split scan of heap `n` stopped at the reach before its splits ran out.
@@ -203,9 +205,15 @@ fn run_heaps<const AVX2: bool>(
             let narrow = targets.last().is_some_and(|&t| (t as usize) < super::avx2::WIDTH);
             if AVX2 && (*s.max as usize) < super::avx2::WIDTH && narrow {
                 let few = super::avx2::few(row_width(*s.max));
-                // SAFETY: AVX2 is true only in `run_block_avx2`, whose callers checked that
-                // the CPU has AVX2 (and BMI1/2, POPCNT).
-                unsafe { super::avx2::scan_splits(g, n, moves.split_takes, moves.reach, few, targets, marks) };
+                if s.avx512 {
+                    // SAFETY: `avx512` is set only for the Avx512 kernel, which runs only on a
+                    // CPU with AVX-512 F and BW, AVX2, BMI1/2 and POPCNT.
+                    unsafe { super::avx512::scan_splits(g, n, moves.split_takes, moves.reach, few, targets, marks) };
+                } else {
+                    // SAFETY: AVX2 is true only in `run_block_avx2`, whose callers checked
+                    // that the CPU has AVX2 (and BMI1/2, POPCNT).
+                    unsafe { super::avx2::scan_splits(g, n, moves.split_takes, moves.reach, few, targets, marks) };
+                }
             } else {
                 scan_splits(g, n, moves.split_takes, moves.reach, targets, marks);
             }

@@ -159,7 +159,8 @@ impl Segments {
             return;
         }
         let width = stamps.len();
-        let marked = if self.len < self.list.len() && scans_with_avx512() { half.min(from - 1 + prefix) } else { half };
+        let marked =
+            if self.len < self.list.len() && crate::cpu::has_avx512() { half.min(from - 1 + prefix) } else { half };
         for (&a, &b) in g[from..=marked].iter().zip(g[rest - marked..=rest - from].iter().rev()) {
             stamps[(a ^ b) as usize & (width - 1)] = stamp;
         }
@@ -191,7 +192,7 @@ impl Segments {
         need: usize,
     ) -> (Option<Vec<u16>>, usize) {
         #[cfg(target_arch = "x86_64")]
-        if self.len > 0 && scans_with_avx512() {
+        if self.len > 0 && crate::cpu::has_avx512() {
             // SAFETY: the CPU has AVX-512 F and BW (asked above).
             let m = unsafe { candidates::smallest_missing(g, &self.list[..self.len], stamps, stamp, bound, need) };
             return ((m.len == need).then(|| m.values[..m.len].to_vec()), m.passes);
@@ -201,23 +202,6 @@ impl Segments {
         }
         let missing: Vec<u16> = (0..=bound).filter(|&v| stamps[v] != stamp).take(need).map(|v| v as u16).collect();
         ((missing.len() == need).then_some(missing), 0)
-    }
-}
-
-/// Whether the CPU runs the candidates' scan (AVX-512 F and BW), which the cost model
-/// weighs differently.
-pub(crate) fn scans_with_avx512() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::sync::OnceLock;
-        static HAS: OnceLock<bool> = OnceLock::new();
-        *HAS.get_or_init(|| {
-            std::arch::is_x86_feature_detected!("avx512f") && std::arch::is_x86_feature_detected!("avx512bw")
-        })
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
     }
 }
 

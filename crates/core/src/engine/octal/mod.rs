@@ -13,10 +13,11 @@
 //! which stop early when the mask is good. Tested against the definition
 //! ([`crate::engine::definition`]).
 //!
-//! Four kernels ([`OctalKernel`]) compute the same values: the scalar loop (`scalar`, the
+//! Five kernels ([`OctalKernel`]) compute the same values: the scalar loop (`scalar`, the
 //! plain method, one heap at a time; also used whenever the values are too large for the
 //! others), the block kernel of `block` compiled twice, portable and with AVX2 (chosen
-//! at run time), with stage 2 of `avx2`; `ahead` makes stage 1's far marks a block ahead
+//! at run time), with stage 2 of `avx2`, or of `avx512` where the CPU has AVX-512 F and
+//! BW (stage 2 four times as wide); `ahead` makes stage 1's far marks a block ahead
 //! on a helper thread, which reads the values in place; and `dense`, every split marked
 //! with no sparse space, which the block kernels give way to when the rule leaves many
 //! heaps sparse (weighed at every doubling: .06, .414, 4.026; O(n^2) but a fraction of a
@@ -34,6 +35,8 @@ use crate::game::TakeAndBreak;
 mod ahead;
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod avx512;
 mod block;
 mod candidates;
 mod checkpoint;
@@ -45,7 +48,6 @@ mod scalar;
 mod store;
 mod window;
 
-pub(crate) use dense::scans_with_avx512;
 use dense::{run_pair, Dense, DENSE_FROM, DENSE_FROM_SCALAR, PAIR_FROM, PAIR_PAUSE, PAIR_SLOW, PAIR_STEP};
 pub use error::OctalSweepError;
 pub use mask::best_mask;
@@ -66,6 +68,9 @@ pub enum OctalKernel {
     Portable,
     /// The block kernel compiled with AVX2 (x86-64 CPUs that have it).
     Avx2,
+    /// The AVX2 block kernel with stage 2 on AVX-512 F and BW (`avx512`): four times the
+    /// splits a vector (x86-64 CPUs that have them).
+    Avx512,
     /// Every option of every heap marked, with no sparse space (`dense`): faster when the
     /// rule leaves many heaps sparse, as it does for .06. The block kernels turn to it by
     /// themselves then ([`OctalSweep::is_dense`]); this choice forces it.
@@ -73,9 +78,12 @@ pub enum OctalKernel {
 }
 
 impl OctalKernel {
-    /// The fastest kernel this CPU runs: AVX2 if it has it, else the portable one.
+    /// The fastest kernel this CPU runs: AVX-512 if it has it, else AVX2, else the portable
+    /// one.
     pub fn best() -> OctalKernel {
-        if OctalKernel::Avx2.is_available() {
+        if OctalKernel::Avx512.is_available() {
+            OctalKernel::Avx512
+        } else if OctalKernel::Avx2.is_available() {
             OctalKernel::Avx2
         } else {
             OctalKernel::Portable
@@ -87,6 +95,7 @@ impl OctalKernel {
         match self {
             OctalKernel::Scalar | OctalKernel::Portable | OctalKernel::Dense => true,
             OctalKernel::Avx2 => crate::cpu::has_avx2(),
+            OctalKernel::Avx512 => crate::cpu::has_avx512(),
         }
     }
 }
@@ -235,8 +244,10 @@ impl OctalSweep {
     pub fn is_dense(&self) -> bool {
         let chosen = match self.kernel {
             OctalKernel::Dense => true,
-            OctalKernel::Portable | OctalKernel::Avx2 if block::applies(self.max) => self.sparse_share >= DENSE_FROM,
-            OctalKernel::Portable | OctalKernel::Avx2 => self.sparse_share >= DENSE_FROM_SCALAR,
+            OctalKernel::Portable | OctalKernel::Avx2 | OctalKernel::Avx512 if block::applies(self.max) => {
+                self.sparse_share >= DENSE_FROM
+            }
+            OctalKernel::Portable | OctalKernel::Avx2 | OctalKernel::Avx512 => self.sparse_share >= DENSE_FROM_SCALAR,
             OctalKernel::Scalar => false,
         };
         chosen && Dense::applies(self.max) && self.window.is_none()
@@ -480,6 +491,7 @@ impl OctalSweep {
                         max: &mut self.max,
                         mask: self.mask,
                         flip: if self.parity { self.take_parity } else { None },
+                        avx512: self.kernel == OctalKernel::Avx512,
                     };
                     // The helper pays only when it has far marks to make: sparse heaps at
                     // least two blocks long (.1777 has none past heap 123; its sweep ran 12 %
@@ -492,9 +504,10 @@ impl OctalSweep {
                             ahead::run(self.kernel, &moves, &mut s, &mut self.block, stop, progress)
                         }
                         #[cfg(target_arch = "x86_64")]
-                        // SAFETY: the kernel is Avx2 only if `OctalKernel::is_available` said so
-                        // (checked by `set_kernel` and `OctalKernel::best`).
-                        OctalKernel::Avx2 => unsafe {
+                        // SAFETY: the kernel is Avx2 or Avx512 only if `OctalKernel::is_available`
+                        // said so (checked by `set_kernel` and `OctalKernel::best`), and a CPU
+                        // with AVX-512 has AVX2 (`cpu::has_avx512`).
+                        OctalKernel::Avx2 | OctalKernel::Avx512 => unsafe {
                             block::run_block_avx2(&moves, &mut s, &mut self.block, stop, progress)
                         },
                         _ => block::run_block_portable(&moves, &mut s, &mut self.block, stop, progress),

@@ -256,7 +256,7 @@ fn the_dense_pair_equals_the_definition() {
 #[test]
 fn the_candidates_scan_equals_brute_force() {
     use super::candidates::{smallest_missing, Segment};
-    if !(std::arch::is_x86_feature_detected!("avx512f") && std::arch::is_x86_feature_detected!("avx512bw")) {
+    if !crate::cpu::has_avx512() {
         return;
     }
     let mut seed = 0x2545_f491_4f6c_dd1du64;
@@ -293,6 +293,54 @@ fn the_candidates_scan_equals_brute_force() {
             // SAFETY: the CPU has AVX-512 F and BW (asked above).
             let m = unsafe { smallest_missing(&g, &segments, &stamps, 7, bound, need) };
             assert_eq!(&m.values[..m.len], &expected[..], "round {round}, need {need}");
+        }
+    }
+}
+
+/// Stage 2's vector scans (AVX2, and AVX-512 where the CPU has it) against brute force:
+/// random values below 512, one or two split takes, a reach, one to twenty missing values,
+/// marking for a while or looking up at once; the values left must be exactly those no
+/// split gives.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn stage_2_scans_equal_brute_force() {
+    assert!(crate::cpu::has_avx2(), "the x86-64 machines this is tested on have AVX2");
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = |m: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % m
+    };
+    for round in 0..2000 {
+        let bits = 1 + next(9) as u32;
+        let len = 4 + next(1500) as usize;
+        let g: Vec<u16> = (0..len).map(|_| next(1 << bits) as u16).collect();
+        let n = 2 + next(len as u64 - 2) as usize;
+        let takes: Vec<usize> = if next(2) == 0 { vec![0] } else { vec![next(3) as usize, 1 + next(3) as usize] };
+        let reach = if next(4) == 0 { 1 + next(n as u64) as usize } else { usize::MAX };
+        let mut targets: Vec<u16> = (0..1 + next(20)).map(|_| next(1 << bits) as u16).collect();
+        targets.sort_unstable();
+        targets.dedup();
+        let mut seen = [false; 512];
+        for &k in takes.iter().filter(|&&k| k + 2 <= n) {
+            for a in 1..=((n - k) / 2).min(reach) {
+                seen[usize::from(g[a] ^ g[n - k - a])] = true;
+            }
+        }
+        let expected: Vec<u16> = targets.iter().copied().filter(|&t| !seen[usize::from(t)]).collect();
+        let few = next(10) as usize;
+        let mut left = targets.clone();
+        let mut marks = vec![0u8; 512];
+        // SAFETY: the CPU has AVX2, BMI1/2 and POPCNT (asserted above).
+        unsafe { super::avx2::scan_splits(&g, n, &takes, reach, few, &mut left, &mut marks) };
+        assert_eq!(left, expected, "AVX2, round {round}");
+        if crate::cpu::has_avx512() {
+            let mut left = targets.clone();
+            let mut marks = vec![0u8; 512];
+            // SAFETY: the CPU has AVX-512 F and BW besides AVX2 (asked just above).
+            unsafe { super::avx512::scan_splits(&g, n, &takes, reach, few, &mut left, &mut marks) };
+            assert_eq!(left, expected, "AVX-512, round {round}");
         }
     }
 }
