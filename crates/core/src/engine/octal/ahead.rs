@@ -24,6 +24,12 @@ use super::{OctalKernel, Wide};
 
 /// Runs below this many heaps are not worth a thread.
 pub(super) const MIN_HEAPS: usize = 1 << 15;
+/// Far sparse heaps from which the helper pays: with fewer, a block's far marks take less
+/// time than handing the block over (measured to 2^21 with one thread and two: .167, 60
+/// sparse heaps, 0.42-0.57 s against 0.60-1.01 s; .354, 132, 0.84 s against 1.46 s; .64,
+/// 488, 2.32 s against 2.20 s; .36, 516, 1.37 s against 1.19 s; .14, 8009, 9.6 s
+/// against 5.6 s).
+pub(super) const MIN_FAR_SPARSE: usize = 256;
 /// The main thread's share of the far marks at most, in 64ths (it has stage 2 as well).
 const MAX_SHARE: usize = 48;
 

@@ -493,12 +493,12 @@ impl OctalSweep {
                         flip: if self.parity { self.take_parity } else { None },
                         avx512: self.kernel == OctalKernel::Avx512,
                     };
-                    // The helper pays only when it has far marks to make: sparse heaps at
-                    // least two blocks long (.1777 has none past heap 123; its sweep ran 12 %
-                    // slower with a helper than without).
+                    // The helper pays only when it has many far marks to make: sparse heaps
+                    // at least two blocks long (.1777 has none past heap 123; its sweep ran
+                    // 12 % slower with a helper than without), and many of them.
                     let far = 2 * block::block_len(*s.max);
-                    let long =
-                        stop - s.narrow.len() >= ahead::MIN_HEAPS && s.sparse.last().is_some_and(|&(r, _)| r >= far);
+                    let far_sparse = s.sparse.len() - s.sparse.partition_point(|&(r, _)| r < far);
+                    let long = stop - s.narrow.len() >= ahead::MIN_HEAPS && far_sparse >= ahead::MIN_FAR_SPARSE;
                     let done = match self.kernel {
                         _ if self.threads == 2 && long => {
                             ahead::run(self.kernel, &moves, &mut s, &mut self.block, stop, progress)
