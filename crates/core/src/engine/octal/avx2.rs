@@ -16,10 +16,12 @@ const STEP: usize = 32;
 /// Measured at 2^21, three runs each: .6 (values to 319) 3.35-3.59 s from 8, 3.72-3.86 s
 /// from the start.
 const FEW: usize = 8;
-/// Splits marked at most before the lookups start, however many values are missing: a heap
-/// whose value is sparse scans every split, and marking them all cost .0177 (values below
-/// 16, one such heap in 32) five times the lookups (2^19: 1.26 s against 0.24 s with
-/// AVX-512, 0.62 s with AVX2); 64, 128 and 256 measured alike on eight other codes.
+/// Splits marked at most before the lookups start, however many values are missing: a
+/// heap's sparse options may first appear far into its splits (.0177, values below 16:
+/// 0, 3, 5 and 6 are looked for in almost every heap, found after n/64 splits on average,
+/// and 150 heaps to 2^19 scan every split), and marking them all cost .0177 five times the
+/// lookups (2^19: 1.26 s against 0.24 s with AVX-512, 0.62 s with AVX2); 64, 128 and 256
+/// measured alike on eight other codes.
 const MARK_AT_MOST: usize = 128;
 
 /// Where the lookups start when every value is below `width`.
