@@ -18,11 +18,18 @@ pub(crate) fn has_avx2() -> bool {
 }
 
 /// Whether the CPU has AVX-512 F and BW besides what [`has_avx2`] asks: the octal sweep's
-/// AVX-512 scans are compiled for `avx512f,avx512bw` inside the AVX2 kernels.
+/// AVX-512 scans are compiled for `avx512f,avx512bw` inside the AVX2 kernels. Asked once
+/// (the dense kernel asks it for every heap).
 pub(crate) fn has_avx512() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        has_avx2() && std::arch::is_x86_feature_detected!("avx512f") && std::arch::is_x86_feature_detected!("avx512bw")
+        use std::sync::OnceLock;
+        static HAS: OnceLock<bool> = OnceLock::new();
+        *HAS.get_or_init(|| {
+            has_avx2()
+                && std::arch::is_x86_feature_detected!("avx512f")
+                && std::arch::is_x86_feature_detected!("avx512bw")
+        })
     }
     #[cfg(not(target_arch = "x86_64"))]
     {

@@ -61,11 +61,7 @@ pub(super) fn scan_splits(
         if targets.is_empty() {
             return;
         }
-        let mut set = [0u32; WIDTH / 32];
-        for &t in targets.iter() {
-            set[t as usize / 32] |= 1 << (t % 32);
-        }
-        let mut missing = targets.len();
+        let mut set = Missing::of(targets);
         let (mut low, mut high) = load_set(&set);
         while a + STEP - 1 <= half {
             let lo = &g[a..a + STEP];
@@ -97,17 +93,11 @@ pub(super) fn scan_splits(
                     // SAFETY: `values` has room for 8 u32.
                     unsafe { _mm256_storeu_si256(values.as_mut_ptr() as *mut __m256i, x) };
                     while lanes != 0 {
-                        let x = values[lanes.trailing_zeros() as usize];
+                        set.strike(values[lanes.trailing_zeros() as usize] as usize);
                         lanes &= lanes - 1;
-                        let bit = 1 << (x % 32);
-                        let word = &mut set[x as usize / 32];
-                        if *word & bit != 0 {
-                            *word &= !bit;
-                            missing -= 1;
-                        }
                     }
                 }
-                if missing == 0 {
+                if set.is_empty() {
                     targets.clear();
                     return;
                 }
@@ -115,20 +105,68 @@ pub(super) fn scan_splits(
             }
             a += STEP;
         }
-        for a in a..=half {
-            let x = (g[a] ^ g[rest - a]) as usize;
-            let bit = 1 << (x % 32);
-            let word = &mut set[x / 32];
-            if *word & bit != 0 {
-                *word &= !bit;
-                missing -= 1;
-                if missing == 0 {
-                    targets.clear();
-                    return;
-                }
+        if set.strike_splits(g, rest, a, half) {
+            targets.clear();
+            return;
+        }
+        set.keep(targets);
+    }
+}
+
+/// The targets still missing in a stage-2 scan, as a set of 512 bits (bit v at bit v % 64
+/// of word v / 64, so the AVX2 scan loads it as 16 words of 32 bits and the AVX-512 scan
+/// as 32 of 16), and how many there are.
+pub(super) struct Missing {
+    bits: [u64; WIDTH / 64],
+    left: usize,
+}
+
+impl Missing {
+    /// The set of `targets` (distinct, all below [`WIDTH`]).
+    pub(super) fn of(targets: &[u16]) -> Missing {
+        let mut bits = [0u64; WIDTH / 64];
+        for &t in targets {
+            bits[t as usize / 64] |= 1 << (t % 64);
+        }
+        Missing { bits, left: targets.len() }
+    }
+
+    /// Takes `x` (below [`WIDTH`]) out of the set if it is there.
+    #[inline(always)]
+    pub(super) fn strike(&mut self, x: usize) {
+        let word = &mut self.bits[x / 64];
+        let bit = 1 << (x % 64);
+        if *word & bit != 0 {
+            *word &= !bit;
+            self.left -= 1;
+        }
+    }
+
+    /// Whether every target has been seen.
+    pub(super) fn is_empty(&self) -> bool {
+        self.left == 0
+    }
+
+    /// Strikes the options of the splits a + (rest - a), a from `from` to `half`, one at a
+    /// time (a scan's last partial step); true as soon as nothing is missing.
+    pub(super) fn strike_splits(&mut self, g: &[u16], rest: usize, from: usize, half: usize) -> bool {
+        for a in from..=half {
+            self.strike((g[a] ^ g[rest - a]) as usize);
+            if self.is_empty() {
+                return true;
             }
         }
-        targets.retain(|&t| set[t as usize / 32] & (1 << (t % 32)) != 0);
+        false
+    }
+
+    /// Keeps in `targets` only those still missing.
+    pub(super) fn keep(&self, targets: &mut Vec<u16>) {
+        targets.retain(|&t| self.bits[t as usize / 64] & (1 << (t % 64)) != 0);
+    }
+
+    /// The set's 64 bytes, for vector loads.
+    pub(super) fn as_ptr(&self) -> *const u8 {
+        self.bits.as_ptr().cast()
     }
 }
 
@@ -169,14 +207,12 @@ pub(super) fn mark_while_many(
     a
 }
 
-/// The set's words 0..8 and 8..16.
+/// The set's 32-bit words 0..8 and 8..16.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn load_set(set: &[u32; WIDTH / 32]) -> (__m256i, __m256i) {
-    // SAFETY: `set` holds 16 u32, two vectors.
-    unsafe {
-        (_mm256_loadu_si256(set.as_ptr() as *const __m256i), _mm256_loadu_si256(set.as_ptr().add(8) as *const __m256i))
-    }
+fn load_set(set: &Missing) -> (__m256i, __m256i) {
+    // SAFETY: the set holds 64 bytes, two vectors.
+    unsafe { (_mm256_loadu_si256(set.as_ptr().cast()), _mm256_loadu_si256(set.as_ptr().add(32).cast())) }
 }
 
 /// Per lane, bit 31 set where x (below 512) is in the set held by `low` and `high`.

@@ -9,14 +9,14 @@
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::*;
 
-use super::avx2::{mark_while_many, WIDTH};
+use super::avx2::{mark_while_many, Missing};
 
 /// Splits per vector (16-bit lanes).
 const LANES: usize = 32;
 /// Splits per step (two vectors: one branch on the hits of both).
 const STEP: usize = 2 * LANES;
 
-/// Scans the splits of heap `n` until every target (all below [`WIDTH`]) has been seen as
+/// Scans the splits of heap `n` until every target (all below [`super::avx2::WIDTH`]) has been seen as
 /// an option, or the splits run out (or reach past `reach`); `targets` keeps the missing
 /// ones, smallest first. While more than `few` are missing, bytes are marked instead (as
 /// [`super::avx2::scan_splits`] does).
@@ -47,12 +47,8 @@ pub(super) fn scan_splits(
         if targets.is_empty() {
             return;
         }
-        let mut set = [0u16; WIDTH / 16];
-        for &t in targets.iter() {
-            set[t as usize / 16] |= 1 << (t % 16);
-        }
-        let mut missing = targets.len();
-        // SAFETY: `set` holds 32 u16, one register.
+        let mut set = Missing::of(targets);
+        // SAFETY: the set holds 64 bytes, one register (32 words of 16 bits).
         let mut words = unsafe { _mm512_loadu_si512(set.as_ptr().cast()) };
         let lookup = |x: __m512i, words: __m512i| -> __mmask32 {
             let word = _mm512_permutexvar_epi16(_mm512_srli_epi16::<4>(x), words);
@@ -84,17 +80,11 @@ pub(super) fn scan_splits(
                     // SAFETY: `values` has room for 32 u16.
                     unsafe { _mm512_storeu_si512(values.as_mut_ptr().cast(), x) };
                     while lanes != 0 {
-                        let x = values[lanes.trailing_zeros() as usize];
+                        set.strike(values[lanes.trailing_zeros() as usize] as usize);
                         lanes &= lanes - 1;
-                        let bit = 1 << (x % 16);
-                        let word = &mut set[x as usize / 16];
-                        if *word & bit != 0 {
-                            *word &= !bit;
-                            missing -= 1;
-                        }
                     }
                 }
-                if missing == 0 {
+                if set.is_empty() {
                     targets.clear();
                     return;
                 }
@@ -103,19 +93,10 @@ pub(super) fn scan_splits(
             }
             a += STEP;
         }
-        for a in a..=half {
-            let x = (g[a] ^ g[rest - a]) as usize;
-            let bit = 1 << (x % 16);
-            let word = &mut set[x / 16];
-            if *word & bit != 0 {
-                *word &= !bit;
-                missing -= 1;
-                if missing == 0 {
-                    targets.clear();
-                    return;
-                }
-            }
+        if set.strike_splits(g, rest, a, half) {
+            targets.clear();
+            return;
         }
-        targets.retain(|&t| set[t as usize / 16] & (1 << (t % 16)) != 0);
+        set.keep(targets);
     }
 }

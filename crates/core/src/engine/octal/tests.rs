@@ -259,13 +259,8 @@ fn the_candidates_scan_equals_brute_force() {
     if !crate::cpu::has_avx512() {
         return;
     }
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = |m: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % m
-    };
+    let mut random = crate::random::SplitMix64::new(0x2545_f491_4f6c_dd1du64);
+    let mut next = |m: u64| random.next_u64() % m;
     for round in 0..300 {
         let bits = 1 + next(12) as u32;
         let len = 40 + next(3000) as usize;
@@ -305,13 +300,8 @@ fn the_candidates_scan_equals_brute_force() {
 #[test]
 fn stage_2_scans_equal_brute_force() {
     assert!(crate::cpu::has_avx2(), "the x86-64 machines this is tested on have AVX2");
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = |m: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % m
-    };
+    let mut random = crate::random::SplitMix64::new(0x9e37_79b9_7f4a_7c15u64);
+    let mut next = |m: u64| random.next_u64() % m;
     for round in 0..2000 {
         let bits = 1 + next(9) as u32;
         let len = 4 + next(1500) as usize;
