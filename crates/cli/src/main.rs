@@ -17,7 +17,14 @@ use grundy_core::ask::{AskError, ErrorKind, Rule};
 use grundy_core::game::Played;
 use job::{Job, INTERRUPTED};
 
+/// Seconds since the first call: the clock the core's engines measure themselves by.
+fn seconds() -> f64 {
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    START.get_or_init(std::time::Instant::now).elapsed().as_secs_f64()
+}
+
 fn main() -> ExitCode {
+    grundy_core::ask::set_clock(seconds);
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

@@ -7,7 +7,14 @@ use std::time::Instant;
 use grundy_core::engine::octal::{OctalKernel, OctalSweep};
 use grundy_core::game::TakeAndBreak;
 
+/// Seconds since the first call: the clock the dense kernel chooses its threads by.
+fn seconds() -> f64 {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_secs_f64()
+}
+
 fn main() {
+    grundy_core::control::set_clock(seconds);
     let mut args = std::env::args().skip(1);
     let code = args.next().unwrap_or_else(|| "0.014".into());
     let n = args.next().and_then(|s| grundy_core::count::parse_count(&s).ok()).unwrap_or(1 << 16) as usize;

@@ -10,9 +10,29 @@
 //! Beside the token, what every job carries: its [`Limits`] (time and memory by the
 //! engines' estimates). This module is a leaf: the engines below the request API and the
 //! API itself use it.
+//!
+//! Where an engine chooses how to run by measure (the dense kernel: two threads or one),
+//! it reads the time through [`set_clock`]'s hook, which a front end sets once, as a
+//! logger is given to the `log` crate; without it the engine keeps its fixed rule.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+
+/// The front end's clock: seconds since a fixed moment of its choosing.
+static CLOCK: OnceLock<fn() -> f64> = OnceLock::new();
+
+/// Gives the core a clock (seconds since any fixed moment, never going back), for the
+/// engines that choose how to run by what they measure; the first call wins. Values never
+/// depend on it, only the speed.
+pub fn set_clock(clock: fn() -> f64) {
+    // A second call is ignored: the first clock stays, so measures stay comparable.
+    let _ = CLOCK.set(clock);
+}
+
+/// The front end's clock, if it gave one ([`set_clock`]).
+pub(crate) fn seconds() -> Option<f64> {
+    CLOCK.get().map(|clock| clock())
+}
 
 /// How much a job may take by the engines' estimates ([`crate::engine::cost`]): the front
 /// ends' `--max-memory` and `--max-time`. A job that would pass them is refused before it

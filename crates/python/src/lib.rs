@@ -47,9 +47,16 @@ fn parse_count(text: &str) -> PyResult<u64> {
     grundy_core::count::parse_count(text).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
+/// Seconds since the first call: the clock the core's engines measure themselves by.
+fn seconds() -> f64 {
+    static START: OnceLock<std::time::Instant> = OnceLock::new();
+    START.get_or_init(std::time::Instant::now).elapsed().as_secs_f64()
+}
+
 /// The module `grundy._grundy`.
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    grundy_core::ask::set_clock(seconds);
     m.add_class::<game::PyGame>()?;
     m.add_class::<census::CensusIter>()?;
     m.add_function(wrap_pyfunction!(parse_count, m)?)?;

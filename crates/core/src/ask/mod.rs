@@ -52,7 +52,7 @@ mod position;
 mod sweep;
 mod values;
 
-pub use crate::control::{Cancel, Cancelled, Limits};
+pub use crate::control::{set_clock, Cancel, Cancelled, Limits};
 pub use control::{Control, Progress};
 pub use estimate::{MISERE_SECONDS, SECONDS_PER_LISTED_MOVE};
 

@@ -61,16 +61,28 @@ pub const WINDOW_BYTES_PER_HEAP: u64 = 6;
 /// in 3.2 s; most octal games are faster, some much slower: see the module doc).
 pub(crate) const OCTAL_SECONDS_PER_HEAP: f64 = 1.5e-6;
 
-/// Seconds a split takes the octal sweep's dense kernel (`octal::dense`) with AVX-512,
-/// which marks the first splits of a heap and compares the rest with the values still
-/// missing, counted as `kinds^2 * n^2 / 4` for codes with `kinds` digits that split: two
-/// kinds cost about four times one, since each heap then has twice the splits and its
-/// values, twice as many, leave the scan more candidates to rule out. Measured here, one
-/// run each, release build, `grundy values --every-value` (seconds at 2^16, 2^17, 2^18):
-/// .007 0.27, 0.72, 4.1; .04 0.34, 0.83, 4.4; .06 0.44, 1.08, 4.6; .76 0.77, 3.5, 16.4:
-/// 0.17 to 0.26 ns a counted split at 2^17 and 2^18 (the time grows faster than n^2
-/// past 2^17, as the values leave the cache), and CI's machine 0.12 to 0.2 at 2^17.
-const DENSE_SECONDS_PER_SPLIT_AVX512: f64 = 1.8e-10;
+/// Seconds a split takes the octal sweep's dense kernel (`octal::dense`) with AVX-512 at
+/// 2^17 heaps, which marks the first splits of a heap and compares the rest with the values
+/// still missing, counted as `kinds^2 * n^2 / 4` for codes with `kinds` digits that split:
+/// two kinds cost about four times one, since each heap then has twice the splits and its
+/// values, twice as many, leave the scan more candidates to rule out. Past 2^17 the time a
+/// split grows as the values leave the cache, by how much depends on the machine
+/// ([`dense_growth`]). Measured, `grundy values --every-value`, nanoseconds a counted split
+/// at 2^17 and 2^18 for .007, .04, .06, .76: a 2-core EPYC 0.17-0.25 and 0.24-0.27; a 2-core
+/// Xeon 0.21-0.32 and 0.18-0.42 (.06 to 2^20 0.6); CI's machine 0.12-0.2 at 2^17. No one
+/// number is within 2x of all of them at both sizes; this one and the growth are the middle.
+const DENSE_SECONDS_PER_SPLIT_AVX512: f64 = 2.0e-10;
+
+/// How the dense kernel's time a split grows past 2^17 heaps: as the square root of the
+/// heaps (1.4x at 2^18, 2.8x at 2^20). The Xeon's grows about so (0.25 ns at 2^17 to 0.6 at
+/// 2^20), the EPYC's hardly (0.22 at 2^20), so the EPYC's long runs are overestimated up to
+/// 2.6x: a refusal errs on the side of the clock a user would wait.
+fn dense_growth(n: f64) -> f64 {
+    (n / DENSE_GROWTH).max(1.0).sqrt()
+}
+
+/// Heaps from which [`dense_growth`] applies.
+const DENSE_GROWTH: f64 = (1u64 << 17) as f64;
 
 /// Seconds a split takes the dense kernel without AVX-512, which marks every split: one
 /// stamp a split, `kinds * n^2 / 4` of them. Measured before the AVX-512 scan existed on a
@@ -106,7 +118,9 @@ pub(crate) fn octal_seconds(game: &Game, t: &TakeAndBreak, n: f64) -> f64 {
     let dense = kinds > 0.0 && (n <= OCTAL_PROBE_HEAPS as f64 || dense_at_probe(game, t));
     match dense {
         false => n * OCTAL_SECONDS_PER_HEAP,
-        true if crate::cpu::has_avx512() => kinds * kinds * n * n / 4.0 * DENSE_SECONDS_PER_SPLIT_AVX512,
+        true if crate::cpu::has_avx512() => {
+            kinds * kinds * n * n / 4.0 * DENSE_SECONDS_PER_SPLIT_AVX512 * dense_growth(n)
+        }
         true => kinds * n * n / 4.0 * DENSE_SECONDS_PER_SPLIT,
     }
 }

@@ -31,19 +31,66 @@ pub(super) struct Dense {
     stamps: Vec<u32>,
     stamp: u32,
     prefix: Prefix,
-    /// Steps of [`PAIR_STEP`] heaps still to run on one thread: the last pair waited too
-    /// often for a thread that was not running.
-    pub(super) pair_pause: usize,
+    /// Whether the next step runs on two threads or one, by measure.
+    pub(super) threads: ThreadChoice,
 }
 
-/// Past this share of heaps whose wait outlasted a spin (in 1/64ths), a pair's step counts
-/// as slowed by other work, and the next [`PAIR_PAUSE`] steps run on one thread. Measured
-/// on this 2-core machine while others built (load 7): .06 at 500,000 heaps, 6,000 heaps
-/// in 2.3-2.9 s on two threads against 1.0 s on one.
-pub(super) const PAIR_SLOW: usize = 4;
+/// Whether the dense kernel's steps run as a pair of threads ([`run_pair`]) or on one,
+/// chosen by the splits a second each way last did. The pair hands every heap to the
+/// other thread, so it gains only while both threads run and their heaps cost alike, and
+/// how much depends on the machine and what else runs on it: a rule on the waits
+/// ("more than 4/64 of them outlast a spin: one thread", made on a loaded EPYC) ran .06
+/// to 2^20 almost wholly on one thread on an idle 2-core Xeon, whose heaps of .06 differ
+/// in cost by more than a spin. The clock does not guess.
+#[derive(Default)]
+pub(super) struct ThreadChoice {
+    /// Splits a second of the latest step each way: [one thread, the pair]; 0 until tried.
+    rate: [f64; 2],
+    /// Steps the faster way runs between two retries of the slower one.
+    retry_every: usize,
+    /// Steps left until the next retry.
+    until_retry: usize,
+}
 
-/// Steps on one thread after a slowed pair, before the pair is tried again.
-pub(super) const PAIR_PAUSE: usize = 4;
+/// Steps between retries of the slower way, at first and at most: the interval doubles
+/// each time a retry loses, so a way that keeps losing costs one step in [`RETRY_MOST`].
+const RETRY_FIRST: usize = 4;
+const RETRY_MOST: usize = 64;
+
+impl ThreadChoice {
+    /// Whether the next step runs as a pair: each way is tried once, then the faster runs,
+    /// and the slower is timed again now and then (the costs change as heaps grow and as
+    /// other work comes and goes).
+    pub(super) fn pair(&self) -> bool {
+        let [one, two] = self.rate;
+        if two == 0.0 {
+            return true;
+        }
+        if one == 0.0 {
+            return false;
+        }
+        (two >= one) != (self.until_retry == 0)
+    }
+
+    /// The step just run: as a pair or on one thread, `splits` splits in `seconds`.
+    pub(super) fn timed(&mut self, pair: bool, splits: f64, seconds: f64) {
+        let retry = self.rate.iter().all(|&r| r > 0.0) && self.until_retry == 0;
+        if seconds > 0.0 {
+            self.rate[usize::from(pair)] = splits / seconds;
+        }
+        let [one, two] = self.rate;
+        if retry {
+            let won = (two >= one) == pair;
+            self.retry_every = if won { RETRY_FIRST } else { (2 * self.retry_every).clamp(RETRY_FIRST, RETRY_MOST) };
+            self.until_retry = self.retry_every;
+        } else if self.retry_every == 0 {
+            self.retry_every = RETRY_FIRST;
+            self.until_retry = RETRY_FIRST;
+        } else {
+            self.until_retry = self.until_retry.saturating_sub(1);
+        }
+    }
+}
 
 impl Dense {
     /// Whether the dense kernel computes the next value: the values must stay below 2^15
@@ -222,9 +269,9 @@ type Stamps = [u32; 1 << 16];
 /// the other finishes m - 1, then waits for G(m - 1), adds those and takes the mex.
 /// Computes G(g.len()..stop) (g must hold at least [`PAIR_FROM`] values, all below
 /// 2^15); stops early, before a heap whose previous value is 2^15 or more. Returns how
-/// many heaps were done, and how many waits for the other thread outlasted a spin (it was
-/// not running: on a machine busy with other work the pair can be slower than one thread).
-pub(super) fn run_pair(digits: &[u8], split_takes: &[usize], g: &mut Vec<u16>, stop: usize) -> (usize, usize) {
+/// many heaps were done. Whether a pair is faster than one thread is for the caller to
+/// measure ([`ThreadChoice`]).
+pub(super) fn run_pair(digits: &[u8], split_takes: &[usize], g: &mut Vec<u16>, stop: usize) -> usize {
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     let start = g.len();
     assert!(start >= PAIR_FROM.min(2) && stop >= start);
@@ -233,10 +280,10 @@ pub(super) fn run_pair(digits: &[u8], split_takes: &[usize], g: &mut Vec<u16>, s
     // are final; each thread writes only its own heaps, beyond `done`.
     let done = AtomicUsize::new(start);
     let halt = AtomicBool::new(false);
-    let slow = AtomicUsize::new(0);
     let base = Shared(g.as_mut_ptr());
-    let (done_ref, halt_ref, base_ref, slow_ref) = (&done, &halt, &base, &slow);
-    // Waits until G(0..n) are final; false if the other thread halted.
+    let (done_ref, halt_ref, base_ref) = (&done, &halt, &base);
+    // Waits until G(0..n) are final; false if the other thread halted. After a spin it
+    // yields, so that on a busy machine the other thread can run.
     let wait = |n: usize| -> bool {
         let mut spins = 0u32;
         while done_ref.load(Ordering::Acquire) < n {
@@ -247,9 +294,6 @@ pub(super) fn run_pair(digits: &[u8], split_takes: &[usize], g: &mut Vec<u16>, s
             if spins < 1 << 10 {
                 std::hint::spin_loop();
             } else {
-                if spins == 1 << 10 {
-                    slow_ref.fetch_add(1, Ordering::Relaxed);
-                }
                 std::thread::yield_now();
             }
         }
@@ -309,12 +353,6 @@ pub(super) fn run_pair(digits: &[u8], split_takes: &[usize], g: &mut Vec<u16>, s
             // SAFETY: heap m is this thread's; the buffer has room up to `stop`.
             unsafe { *base_ref.0.add(m) = v };
             done_ref.store(m + 1, Ordering::Release);
-            // Other work keeps the threads from running together: stop the pair early.
-            let waits = slow_ref.load(Ordering::Relaxed);
-            if waits >= 32 && waits * 64 > PAIR_SLOW * (m + 1 - start) {
-                halt_ref.store(true, Ordering::Relaxed);
-                return;
-            }
             m += 2;
         }
     };
@@ -326,7 +364,7 @@ pub(super) fn run_pair(digits: &[u8], split_takes: &[usize], g: &mut Vec<u16>, s
     let n = done.load(Ordering::Acquire);
     // SAFETY: G(start..n) were written (published in order by `done`), within the room.
     unsafe { g.set_len(n) };
-    (n - start, slow.load(Ordering::Relaxed))
+    n - start
 }
 
 /// The values' buffer, shared by the two threads of [`run_pair`].

@@ -48,7 +48,7 @@ mod scalar;
 mod store;
 mod window;
 
-use dense::{run_pair, Dense, DENSE_FROM, DENSE_FROM_SCALAR, PAIR_FROM, PAIR_PAUSE, PAIR_SLOW, PAIR_STEP};
+use dense::{run_pair, Dense, DENSE_FROM, DENSE_FROM_SCALAR, PAIR_FROM, PAIR_STEP};
 pub use error::OctalSweepError;
 pub use mask::best_mask;
 use mask::{best_rule, flipped};
@@ -447,16 +447,23 @@ impl OctalSweep {
                     let n = g.len();
                     // Two threads, a heap each, in steps that leave room for progress.
                     let stop = end.min(weigh_at).min(n + PAIR_STEP).min(n + (CANCEL_SPLITS / n.max(1)).max(2));
-                    let pair = self.threads == 2 && n >= PAIR_FROM && stop - n >= 2;
-                    let done = if pair && self.dense.pair_pause == 0 {
-                        let (done, slow) = run_pair(&self.digits, &self.split_takes, g, stop);
-                        if slow * 64 > PAIR_SLOW * done {
-                            self.dense.pair_pause = PAIR_PAUSE;
+                    let may_pair = self.threads == 2 && n >= PAIR_FROM && stop - n >= 2;
+                    let done = if may_pair {
+                        // Timed by the front end's clock, to choose between the pair and
+                        // one thread by measure; without a clock, always the pair.
+                        let pair = self.dense.threads.pair();
+                        let began = crate::control::seconds();
+                        let done = if pair {
+                            run_pair(&self.digits, &self.split_takes, g, stop)
+                        } else {
+                            self.dense.run_step(&self.digits, &self.split_takes, g, self.max, stop)
+                        };
+                        if let (Some(began), Some(now)) = (began, crate::control::seconds()) {
+                            // Heap m has about m / 2 splits.
+                            let splits = done as f64 * (n as f64 + done as f64 / 2.0) / 2.0;
+                            self.dense.threads.timed(pair, splits, now - began);
                         }
                         done
-                    } else if pair {
-                        self.dense.pair_pause -= 1;
-                        self.dense.run_step(&self.digits, &self.split_takes, g, self.max, stop)
                     } else {
                         let v = self.dense.next(&self.digits, &self.split_takes, g, self.max);
                         g.push(v);

@@ -334,3 +334,34 @@ fn stage_2_scans_equal_brute_force() {
         }
     }
 }
+
+/// The dense kernel's choice of threads follows the measured rates: each way is tried
+/// once, the faster runs, the slower is retried ever more rarely while it loses (at most
+/// one step in 64), and a change of costs is followed within a retry.
+#[test]
+fn the_dense_thread_choice_follows_the_clock() {
+    use super::dense::ThreadChoice;
+    let mut choice = ThreadChoice::default();
+    // Splits a second each way: the pair at twice one thread's.
+    let run = |choice: &mut ThreadChoice, steps: usize, one: f64, two: f64| -> Vec<bool> {
+        (0..steps)
+            .map(|_| {
+                let pair = choice.pair();
+                choice.timed(pair, 1e6, 1e6 / if pair { two } else { one });
+                pair
+            })
+            .collect()
+    };
+    let ways = run(&mut choice, 400, 1e9, 2e9);
+    assert_eq!(&ways[..2], &[true, false], "each way tried once, the pair first");
+    let singles: Vec<usize> = (2..400).filter(|&i| !ways[i]).collect();
+    assert!(!singles.is_empty() && singles.len() <= 12, "one thread retried rarely: {singles:?}");
+    let gaps: Vec<usize> = singles.windows(2).map(|w| w[1] - w[0]).collect();
+    assert!(gaps.windows(2).all(|w| w[1] >= w[0]), "retries ever rarer: {gaps:?}");
+    assert!(gaps.last().is_some_and(|&g| (60..=66).contains(&g)), "at most one step in 64: {gaps:?}");
+    // The machine gets busy: the pair now runs at half one thread's rate.
+    let ways = run(&mut choice, 200, 1e9, 0.5e9);
+    let switched = ways.iter().position(|&pair| !pair).expect("one thread chosen");
+    assert!(switched <= 66, "switched after {switched} steps");
+    assert!(ways[switched..].iter().filter(|&&pair| pair).count() <= 200 / 64 + 1, "the pair retried rarely");
+}
