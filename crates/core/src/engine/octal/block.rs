@@ -93,6 +93,7 @@ pub(super) struct Sweep<'a> {
     /// flipped when n + κ is odd.
     pub(super) flip: Option<usize>,
     /// Stage 2 on AVX-512 ([`super::OctalKernel::Avx512`]; the CPU has it).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(super) avx512: bool,
 }
 
@@ -202,20 +203,24 @@ fn run_heaps<const AVX2: bool>(
         unmarked_sparse_below(marks, &scratch.common, c, flip as u8, targets);
         if !targets.is_empty() {
             #[cfg(target_arch = "x86_64")]
-            let narrow = targets.last().is_some_and(|&t| (t as usize) < super::avx2::WIDTH);
-            if AVX2 && (*s.max as usize) < super::avx2::WIDTH && narrow {
-                let few = super::avx2::few(row_width(*s.max));
-                if s.avx512 {
-                    // SAFETY: `avx512` is set only for the Avx512 kernel, which runs only on a
-                    // CPU with AVX-512 F and BW, AVX2, BMI1/2 and POPCNT.
-                    unsafe { super::avx512::scan_splits(g, n, moves.split_takes, moves.reach, few, targets, marks) };
+            {
+                let narrow = targets.last().is_some_and(|&t| (t as usize) < super::avx2::WIDTH);
+                if AVX2 && (*s.max as usize) < super::avx2::WIDTH && narrow {
+                    let few = super::avx2::few(row_width(*s.max));
+                    if s.avx512 {
+                        // SAFETY: `avx512` is set only for the Avx512 kernel, which runs only on a
+                        // CPU with AVX-512 F and BW, AVX2, BMI1/2 and POPCNT.
+                        unsafe {
+                            super::avx512::scan_splits(g, n, moves.split_takes, moves.reach, few, targets, marks)
+                        };
+                    } else {
+                        // SAFETY: AVX2 is true only in `run_block_avx2`, whose callers checked
+                        // that the CPU has AVX2 (and BMI1/2, POPCNT).
+                        unsafe { super::avx2::scan_splits(g, n, moves.split_takes, moves.reach, few, targets, marks) };
+                    }
                 } else {
-                    // SAFETY: AVX2 is true only in `run_block_avx2`, whose callers checked
-                    // that the CPU has AVX2 (and BMI1/2, POPCNT).
-                    unsafe { super::avx2::scan_splits(g, n, moves.split_takes, moves.reach, few, targets, marks) };
+                    scan_splits(g, n, moves.split_takes, moves.reach, targets, marks);
                 }
-            } else {
-                scan_splits(g, n, moves.split_takes, moves.reach, targets, marks);
             }
             #[cfg(not(target_arch = "x86_64"))]
             scan_splits(g, n, moves.split_takes, moves.reach, targets, marks);

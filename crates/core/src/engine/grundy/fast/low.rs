@@ -31,6 +31,7 @@ pub(super) struct LowBytes {
     back: Reversed<u8>,
 }
 
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 impl LowBytes {
     /// Holds the first values `first` (G(0..)), at most `front_cap` of them, and the latest
     /// ones, `latest` (G(base..)).
@@ -94,10 +95,12 @@ impl LowBytes {
 
 /// A set of sparse values as the set of their low bytes: 256 bits.
 #[derive(Clone, Copy, Default)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(super) struct LowSet {
     pub(super) words: [u64; 4],
 }
 
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 impl LowSet {
     /// The low bytes of the values of `set`, every one sparse. The sparse values v and
     /// 256 + v differ in class, so the two halves of the set fold onto each other without

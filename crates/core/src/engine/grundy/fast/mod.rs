@@ -28,7 +28,9 @@ use crate::engine::grundy::stats::{SweepStats, DEFAULT_INTERVAL_LOG2};
 use crate::engine::grundy::sweep::{common_candidate, SweepError};
 use crate::Value;
 
+#[cfg(target_arch = "x86_64")]
 mod avx2;
+#[cfg(target_arch = "x86_64")]
 mod avx512;
 mod handoff;
 mod held;
@@ -483,6 +485,7 @@ impl View<'_> {
 /// Stage 2 with the chosen kernel; `None` when the scan would need values outside the window.
 /// `last_sparse` is the newest sparse heap below n (for `low`).
 #[inline]
+#[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
 fn scan(
     kernel: GrundyKernel,
     v: View,
