@@ -10,7 +10,7 @@
 //! | closed form, take-at-most-half | linear | a time a heap (it halves while the heap is odd: two steps on average) |
 //! | definition | the options it looks at | n, n^2 / 4 or n^3 / 36 options (subtraction sets, splits in two, in three), each kind its own time an option |
 //! | Grundy's sweep | linear | a time a heap by the CPU's stage-2 kernel (the sparse space stays small: 1,287 sparse heaps below 2^26) |
-//! | octal sweep | linear while the sparse space stays small; n^2 for codes that turn to the dense kernel | a time a heap, and for codes whose sweep a probe to 2^15 heaps finds dense, a time a split (kinds^2 * n^2 / 4 with AVX-512, kinds * n^2 / 4 without) |
+//! | octal sweep | linear while the sparse space stays small; n^2 for codes that turn to the dense kernel | a time a heap, and for codes whose sweep a probe to 2^15 heaps finds dense, a time a split (kinds^2 * n^2 / 4 with AVX-512, kinds * n^2 / 4 without) and its growth past 2^17 |
 
 use super::Engine;
 use crate::game::{Game, TakeAndBreak};
@@ -75,8 +75,9 @@ const DENSE_SECONDS_PER_SPLIT_AVX512: f64 = 2.0e-10;
 
 /// How the dense kernel's time a split grows past 2^17 heaps: as the square root of the
 /// heaps (1.4x at 2^18, 2.8x at 2^20). The Xeon's grows about so (0.25 ns at 2^17 to 0.6 at
-/// 2^20), the EPYC's hardly (0.22 at 2^20), so the EPYC's long runs are overestimated up to
-/// 2.6x: a refusal errs on the side of the clock a user would wait.
+/// 2^20), the AVX-512 EPYC's hardly (0.22 at 2^20), so its long runs are overestimated up to
+/// 2.6x: a refusal errs on the side of the clock a user would wait. With AVX2 on a Zen 3
+/// EPYC, 1.4x from 2^17 to 2^18, as the values pass its 512 KiB of L2.
 fn dense_growth(n: f64) -> f64 {
     (n / DENSE_GROWTH).max(1.0).sqrt()
 }
@@ -84,7 +85,15 @@ fn dense_growth(n: f64) -> f64 {
 /// Heaps from which [`dense_growth`] applies.
 const DENSE_GROWTH: f64 = (1u64 << 17) as f64;
 
-/// Seconds a split takes the dense kernel without AVX-512, which marks every split: one
+/// Seconds a split takes the dense kernel with AVX2 and without AVX-512 at 2^17 heaps,
+/// counted as `kinds * n^2 / 4`: it marks a prefix and compares the rest with 8 candidates,
+/// 16 splits a step; past 2^17 it grows as [`dense_growth`]. Measured on a quiet 2-core
+/// Zen 3 EPYC, in-process (the cost test: two threads): .04, .06, .007 0.25-0.29 ns at
+/// 2^17 and 0.34-0.39 at 2^18, .76 0.36 and 0.47; `grundy values --every-value`, two runs
+/// each: .06 at 2^17 0.32-0.35 ns, at 2^18 0.39-0.41.
+const DENSE_SECONDS_PER_SPLIT_AVX2: f64 = 2.8e-10;
+
+/// Seconds a split takes the dense kernel without AVX2, which marks every split: one
 /// stamp a split, `kinds * n^2 / 4` of them. Measured before the AVX-512 scan existed on a
 /// machine loaded by other builds: .06 2^17 in 3.9 s (0.9 ns a split), .04 0.73, .76 0.70,
 /// .007 0.67; on a quiet machine about 0.4 ns (`runs/bench/octal-dense-2026-12-01.md`).
@@ -121,6 +130,7 @@ pub(crate) fn octal_seconds(game: &Game, t: &TakeAndBreak, n: f64) -> f64 {
         true if crate::cpu::has_avx512() => {
             kinds * kinds * n * n / 4.0 * DENSE_SECONDS_PER_SPLIT_AVX512 * dense_growth(n)
         }
+        true if crate::cpu::has_avx2() => kinds * n * n / 4.0 * DENSE_SECONDS_PER_SPLIT_AVX2 * dense_growth(n),
         true => kinds * n * n / 4.0 * DENSE_SECONDS_PER_SPLIT,
     }
 }

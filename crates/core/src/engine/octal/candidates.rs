@@ -1,13 +1,17 @@
-//! The dense kernel's scan with AVX-512: the first splits of a heap are marked one by one
-//! (the common values are all there), then the rest are compared, 32 splits a step,
-//! against the values still missing, the *candidates*: the smallest of them, as many as
+//! The dense kernel's scan: the first splits of a heap are marked one by one (the common
+//! values are all there), then the rest are compared, many splits a step, against the
+//! values still missing, the *candidates*. A split that hits a candidate strikes it.
+//! After a pass over every split the candidates left are missing from the options; if
+//! none is left, the next missing values are taken and the splits passed over again.
+//! Marking a split costs a store; comparing costs a fraction of that, so a heap costs its
+//! first splits marked plus a pass or two compared.
+//!
+//! Two scans: with AVX-512, 32 splits a step against the smallest candidates, as many as
 //! two tables of 64 slots hold in four registers (a candidate c sits at slot c mod 64 of
 //! the first table or slot (c >> 6) mod 64 of the second; a lookup is one `vpermt2w` a
-//! table and a compare). A split that hits a candidate strikes it. After a pass over every
-//! split the candidates left are missing from the options; if none is left, the next
-//! missing values are taken and the splits passed over again. Marking a split costs a
-//! store (about 0.45 ns here); comparing costs a fifth of that, so a heap costs its first
-//! splits marked plus a pass or two compared.
+//! table and a compare), about a fifth of a mark a split; with AVX2, which has no 16-bit
+//! permutation, 16 splits a step against [`FEW`] candidates, one broadcast register and
+//! one compare each.
 //!
 //! Why it is exact: each pass takes the smallest values that are neither marked nor found
 //! by an earlier pass, in order, so the candidates left after the passes are, in order,
@@ -21,6 +25,7 @@ use std::arch::x86_64::*;
 const EMPTY: u16 = u16::MAX;
 
 /// Splits a step.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const LANES: usize = 32;
 
 /// The split ranges of a heap still to compare: a in `from..=to` with the other part
@@ -155,21 +160,123 @@ pub(super) unsafe fn smallest_missing(
                 i += LANES;
             }
         }
-        // The candidates left, smallest first (at most `need` of them are wanted).
-        while found.len < need {
-            let Some(v) = tables
-                .iter()
-                .flatten()
-                .copied()
-                .filter(|&v| v != EMPTY && found.values[..found.len].iter().all(|&f| f != v))
-                .min()
-            else {
-                break;
-            };
-            found.values[found.len] = v;
-            found.len += 1;
-        }
+        found.keep_left(tables.iter().flatten().copied(), need);
     }
     found.passes = passes;
+    found
+}
+
+impl Missing {
+    /// Adds the candidates a pass left (any order, [`EMPTY`] for none), smallest first,
+    /// until `need` values are found.
+    #[cfg(target_arch = "x86_64")]
+    fn keep_left(&mut self, left: impl Iterator<Item = u16> + Clone, need: usize) {
+        while self.len < need {
+            let found = &self.values[..self.len];
+            let Some(v) = left.clone().filter(|&v| v != EMPTY && !found.contains(&v)).min() else {
+                break;
+            };
+            self.values[self.len] = v;
+            self.len += 1;
+        }
+    }
+}
+
+/// Candidates a pass of the AVX2 scan compares with: one register each.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(super) const FEW: usize = 8;
+
+/// [`smallest_missing`] with AVX2: 16 splits a step, each compared with the [`FEW`]
+/// smallest candidates left.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+pub(super) fn smallest_missing_avx2(
+    g: &[u16],
+    segments: &[Segment],
+    stamps: &[u32],
+    stamp: u32,
+    bound: usize,
+    need: usize,
+) -> Missing {
+    const STEP: usize = 16;
+    debug_assert!(bound < 1 << 15 && stamps.len() > bound);
+    for s in segments.iter().filter(|s| s.from <= s.to) {
+        assert!(s.from >= 1 && 2 * s.to <= s.rest && s.rest - s.from < g.len(), "a segment past the values");
+    }
+    // Reverses the 16-bit words of each 128-bit half (the halves are then swapped).
+    let reverse = _mm256_setr_epi8(
+        14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1,
+    );
+    let base = g.as_ptr();
+    let mut found = Missing { values: [0; 3], len: 0, passes: 0 };
+    let mut compared = 0usize;
+    let total: usize = segments.iter().map(|s| (s.to + 1).saturating_sub(s.from)).sum();
+    let mut next = 0;
+    while found.len < need && next <= bound {
+        // The next FEW values not marked, in order.
+        let mut list = [EMPTY; FEW];
+        let mut left = 0;
+        while left < FEW && next <= bound {
+            if stamps[next] != stamp {
+                list[left] = next as u16;
+                left += 1;
+            }
+            next += 1;
+        }
+        let mut wanted = list.map(|c| _mm256_set1_epi16(c as i16));
+        'pass: for seg in segments {
+            let mut i = seg.from;
+            while i + STEP - 1 <= seg.to {
+                // SAFETY: i + 15 <= to and rest - i - 15 >= rest - to >= to: inside g.
+                let (a, b) = unsafe {
+                    (
+                        _mm256_loadu_si256(base.add(i).cast()),
+                        _mm256_loadu_si256(base.add(seg.rest - i - (STEP - 1)).cast()),
+                    )
+                };
+                // Lane j: G(i + j) ^ G(rest - i - j).
+                let b = _mm256_permute4x64_epi64::<0x4e>(_mm256_shuffle_epi8(b, reverse));
+                let x = _mm256_xor_si256(a, b);
+                let hit = wanted
+                    .iter()
+                    .fold(_mm256_setzero_si256(), |hit, &w| _mm256_or_si256(hit, _mm256_cmpeq_epi16(x, w)));
+                // One bit a byte: the low byte's bit of each 16-bit lane.
+                let mut lanes = _mm256_movemask_epi8(hit) as u32 & 0x5555_5555;
+                if lanes != 0 {
+                    let mut xs = [0u16; STEP];
+                    // SAFETY: 16 values into 16 slots.
+                    unsafe { _mm256_storeu_si256(xs.as_mut_ptr().cast(), x) };
+                    while lanes != 0 {
+                        let v = xs[lanes.trailing_zeros() as usize / 2];
+                        if let Some(slot) = list.iter().position(|&c| c == v) {
+                            list[slot] = EMPTY;
+                            left -= 1;
+                        }
+                        lanes &= lanes - 1;
+                    }
+                    if left == 0 {
+                        compared += STEP;
+                        break 'pass;
+                    }
+                    wanted = list.map(|c| _mm256_set1_epi16(c as i16));
+                }
+                i += STEP;
+                compared += STEP;
+            }
+            // The last splits of the range, one by one.
+            for a in i..=seg.to {
+                compared += 1;
+                if let Some(slot) = list.iter().position(|&c| c == g[a] ^ g[seg.rest - a]) {
+                    list[slot] = EMPTY;
+                    left -= 1;
+                    if left == 0 {
+                        break 'pass;
+                    }
+                }
+            }
+        }
+        found.keep_left(list.into_iter(), need);
+    }
+    found.passes = compared.div_ceil(total.max(1));
     found
 }

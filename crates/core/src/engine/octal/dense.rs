@@ -5,13 +5,13 @@
 //! (the second read backwards), about 0.4 ns. The sweep turns to it when the rule leaves
 //! at least [`DENSE_FROM`] of the heaps sparse, weighed again at every doubling.
 //!
-//! With AVX-512 only the first splits of a heap are marked ([`Prefix`]); the rest are
-//! compared with the smallest values still missing (`candidates`), at about a fifth of a
-//! mark a split. Single-thread CPU time a heap against marking every split (2026-12-02,
-//! `runs/bench/octal-dense-candidates-2026-12-02.md`): .04 and .007 at 120,000 heaps
-//! 27 -> 14 µs, .76 61 -> 44 µs, .06 at 500,000 heaps 116 -> 93 µs.
+//! With AVX-512 or AVX2 only the first splits of a heap are marked ([`Prefix`]); the rest
+//! are compared with the smallest values still missing (`candidates`), at a fraction of a
+//! mark a split. Single-thread CPU time a heap against marking every split with AVX-512
+//! (2026-12-02, `runs/bench/octal-dense-candidates-2026-12-02.md`): .04 and .007 at
+//! 120,000 heaps 27 -> 14 µs, .76 61 -> 44 µs, .06 at 500,000 heaps 116 -> 93 µs.
 
-use super::candidates::{self, Segment};
+use super::candidates::Segment;
 use super::Wide;
 
 /// The share of sparse heaps (in 1/64ths, over the last half of the heaps) from which the
@@ -190,6 +190,24 @@ impl Prefix {
     }
 }
 
+/// Stamps the XOR of `low[i]` and `high[high.len() - 1 - i]` for every i (the splits of a
+/// range: the second part read backwards); `stamps.len()` is a power of two above them.
+/// Not inlined: inlined into the pair's closure, LLVM kept the pointers and the stamp on
+/// the stack and reloaded them at every split (2.2 times the time a heap).
+#[inline(never)]
+fn mark_splits(low: &[u16], high: &[u16], stamps: &mut [u32], stamp: u32) {
+    let mask = stamps.len() - 1;
+    for (&a, &b) in low.iter().zip(high.iter().rev()) {
+        stamps[usize::from(a ^ b) & mask] = stamp;
+    }
+}
+
+/// Whether the splits past a prefix are compared with the candidates (`candidates`) rather
+/// than marked: with AVX-512 or AVX2.
+fn compares() -> bool {
+    crate::cpu::has_avx512() || crate::cpu::has_avx2()
+}
+
 /// The split ranges of one heap (one per split take) past their marked prefix.
 #[derive(Default)]
 struct Segments {
@@ -199,18 +217,15 @@ struct Segments {
 
 impl Segments {
     /// Marks the splits a + (rest - a), a from `from`, a <= rest - a: all of them without
-    /// the AVX-512 scan, else the first `prefix`, keeping the rest as a segment to scan.
+    /// a scan that compares ([`compares`]), else the first `prefix`, keeping the rest as a
+    /// segment to scan.
     fn mark_prefix(&mut self, g: &[u16], rest: usize, from: usize, stamps: &mut [u32], stamp: u32, prefix: usize) {
         let half = rest / 2;
         if from > half {
             return;
         }
-        let width = stamps.len();
-        let marked =
-            if self.len < self.list.len() && crate::cpu::has_avx512() { half.min(from - 1 + prefix) } else { half };
-        for (&a, &b) in g[from..=marked].iter().zip(g[rest - marked..=rest - from].iter().rev()) {
-            stamps[(a ^ b) as usize & (width - 1)] = stamp;
-        }
+        let marked = if self.len < self.list.len() && compares() { half.min(from - 1 + prefix) } else { half };
+        mark_splits(&g[from..=marked], &g[rest - marked..=rest - from], stamps, stamp);
         if marked < half {
             self.list[self.len] = Segment { rest, from: marked + 1, to: half };
             self.len += 1;
@@ -219,17 +234,15 @@ impl Segments {
 
     /// Marks the splits of every segment (when the scan could not decide).
     fn mark_all(&self, g: &[u16], stamps: &mut [u32], stamp: u32) {
-        let width = stamps.len();
         for s in &self.list[..self.len] {
-            for (&a, &b) in g[s.from..=s.to].iter().zip(g[s.rest - s.to..=s.rest - s.from].iter().rev()) {
-                stamps[(a ^ b) as usize & (width - 1)] = stamp;
-            }
+            mark_splits(&g[s.from..=s.to], &g[s.rest - s.to..=s.rest - s.from], stamps, stamp);
         }
     }
 
     /// The `need` smallest values neither marked nor given by a segment's split, if the
     /// scan can tell (see `candidates`; every split is marked when there are no segments),
     /// and the passes over the segments it took.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
     fn smallest_missing(
         &self,
         g: &[u16],
@@ -239,9 +252,15 @@ impl Segments {
         need: usize,
     ) -> (Option<Vec<u16>>, usize) {
         #[cfg(target_arch = "x86_64")]
-        if self.len > 0 && crate::cpu::has_avx512() {
-            // SAFETY: the CPU has AVX-512 F and BW (asked above).
-            let m = unsafe { candidates::smallest_missing(g, &self.list[..self.len], stamps, stamp, bound, need) };
+        if self.len > 0 {
+            let segments = &self.list[..self.len];
+            let m = if crate::cpu::has_avx512() {
+                // SAFETY: the CPU has AVX-512 F and BW (asked above).
+                unsafe { super::candidates::smallest_missing(g, segments, stamps, stamp, bound, need) }
+            } else {
+                // SAFETY: the CPU has AVX2 (a segment is kept only where `compares()`).
+                unsafe { super::candidates::smallest_missing_avx2(g, segments, stamps, stamp, bound, need) }
+            };
             return ((m.len == need).then(|| m.values[..m.len].to_vec()), m.passes);
         }
         if self.len > 0 {

@@ -249,16 +249,16 @@ fn the_dense_pair_equals_the_definition() {
     }
 }
 
-/// The candidates' scan against brute force: values spread so that several passes are
-/// needed (up to 2^12 distinct values, few marked), one to three values asked for, split
-/// ranges that end inside a step of 32, and two ranges at once.
+/// The candidates' scans (AVX2, and AVX-512 where the CPU has it) against brute force:
+/// values spread so that several passes are needed (up to 2^12 distinct values, few
+/// marked), one to three values asked for, split ranges that end inside a step, and two
+/// ranges at once.
 #[cfg(target_arch = "x86_64")]
 #[test]
-fn the_candidates_scan_equals_brute_force() {
-    use super::candidates::{smallest_missing, Segment};
-    if !crate::cpu::has_avx512() {
-        return;
-    }
+fn the_candidates_scans_equal_brute_force() {
+    use super::candidates::{smallest_missing, smallest_missing_avx2, Segment};
+    assert!(crate::cpu::has_avx2(), "the machines this crate is tested on have AVX2");
+    let avx512 = crate::cpu::has_avx512();
     let mut random = crate::random::SplitMix64::new(0x2545_f491_4f6c_dd1du64);
     let mut next = |m: u64| random.next_u64() % m;
     for round in 0..300 {
@@ -285,9 +285,14 @@ fn the_candidates_scan_equals_brute_force() {
         for need in 1..=3 {
             let expected: Vec<u16> =
                 (0..=bound).filter(|&v| stamps[v] != 7 && !seen[v]).take(need).map(|v| v as u16).collect();
-            // SAFETY: the CPU has AVX-512 F and BW (asked above).
-            let m = unsafe { smallest_missing(&g, &segments, &stamps, 7, bound, need) };
-            assert_eq!(&m.values[..m.len], &expected[..], "round {round}, need {need}");
+            // SAFETY: the CPU has AVX2 (asserted above).
+            let m = unsafe { smallest_missing_avx2(&g, &segments, &stamps, 7, bound, need) };
+            assert_eq!(&m.values[..m.len], &expected[..], "AVX2, round {round}, need {need}");
+            if avx512 {
+                // SAFETY: the CPU has AVX-512 F and BW (asked above).
+                let m = unsafe { smallest_missing(&g, &segments, &stamps, 7, bound, need) };
+                assert_eq!(&m.values[..m.len], &expected[..], "AVX-512, round {round}, need {need}");
+            }
         }
     }
 }
