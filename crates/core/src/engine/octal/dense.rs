@@ -41,7 +41,8 @@ pub(super) struct Dense {
 /// how much depends on the machine and what else runs on it: a rule on the waits
 /// ("more than 4/64 of them outlast a spin: one thread", made on a loaded EPYC) ran .06
 /// to 2^20 almost wholly on one thread on an idle 2-core Xeon, whose heaps of .06 differ
-/// in cost by more than a spin. The clock does not guess.
+/// in cost by more than a spin. The clock does not guess. It is the front end's
+/// (`control::set_clock`); given none, the pair always runs.
 #[derive(Default)]
 pub(super) struct ThreadChoice {
     /// Splits a second of the latest step each way: [one thread, the pair]; 0 until tried.
