@@ -67,6 +67,16 @@ fn take(stamps: &[u32], stamp: u32, bound: usize, next: &mut usize, tables: &mut
     taken
 }
 
+/// What both scans' unchecked loads rest on: every split of every segment reads values
+/// inside `g`, and every value up to `bound` has a stamp.
+#[cfg(target_arch = "x86_64")]
+fn check(g: &[u16], segments: &[Segment], stamps: &[u32], bound: usize) {
+    debug_assert!(bound < 1 << 15 && stamps.len() > bound);
+    for s in segments.iter().filter(|s| s.from <= s.to) {
+        assert!(s.from >= 1 && 2 * s.to <= s.rest && s.rest - s.from < g.len(), "a segment past the values");
+    }
+}
+
 /// The `need` smallest values (at most 3) that neither the marks (`stamps[v] == stamp`, for
 /// v up to `bound`, which no option reaches) nor any split of `segments` give, in order.
 /// `g` must hold every value a segment reads.
@@ -83,10 +93,7 @@ pub(super) unsafe fn smallest_missing(
     bound: usize,
     need: usize,
 ) -> Missing {
-    debug_assert!(bound < 1 << 15 && stamps.len() > bound);
-    for s in segments.iter().filter(|s| s.from <= s.to) {
-        assert!(s.from >= 1 && 2 * s.to <= s.rest && s.rest - s.from < g.len(), "a segment past the values");
-    }
+    check(g, segments, stamps, bound);
     let reverse = _mm512_set_epi16(
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
         30, 31,
@@ -201,10 +208,7 @@ pub(super) fn smallest_missing_avx2(
     need: usize,
 ) -> Missing {
     const STEP: usize = 16;
-    debug_assert!(bound < 1 << 15 && stamps.len() > bound);
-    for s in segments.iter().filter(|s| s.from <= s.to) {
-        assert!(s.from >= 1 && 2 * s.to <= s.rest && s.rest - s.from < g.len(), "a segment past the values");
-    }
+    check(g, segments, stamps, bound);
     // Reverses the 16-bit words of each 128-bit half (the halves are then swapped).
     let reverse = _mm256_setr_epi8(
         14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1,
