@@ -2,10 +2,11 @@
 //! [`crate::engine::grundy::sweep::SparseSweep`], with the same results and statistics,
 //! arranged for the machine.
 //!
-//! - Heaps go in blocks of [`BLOCK`]. Stage 1 for the far sparse heaps is done two blocks
-//!   ahead on a helper thread (`stage1`, handed over through the spinning queue of
-//!   `handoff`), with contiguous loads of the parts, which are final by then; the few near
-//!   sparse heaps are done per heap on the main thread, which does stage 2.
+//! - Heaps go in blocks of [`BLOCK`]. Stage 1 for the far sparse heaps (`stage1`) is done
+//!   up to two blocks ahead, with contiguous loads of the parts, which are final by then,
+//!   in chunks that a helper thread claims and the main thread too when it would otherwise
+//!   wait (`share`); the few near sparse heaps are done per heap on the main thread, which
+//!   does stage 2.
 //! - Stage 2 runs the fastest kernel the CPU has ([`GrundyKernel`]), chosen at run time: AVX-512
 //!   (64 splits a step) and AVX2 (32) first scan the values' low bytes (`low`: within a class
 //!   the low byte names the value) against the missing set with `vpshufb`, then the 16-bit
@@ -15,7 +16,7 @@
 //!   memory does not grow with N; its checkpoints (`resume`) hold exactly those.
 //!
 //! Cost: about 1 µs a heap on two threads at 2^22, growing slowly with N (each doubling
-//! 1.9-2.0x from 2^21 to 2^26); 2 bytes a heap held plus the helper's rows. The
+//! 1.9-2.0x from 2^21 to 2^26); 2 bytes a heap held plus the rows of the blocks in flight. The
 //! measurements behind each choice are in `runs/bench/` (2026-12-01-*.md and
 //! avx2-low-bytes-2026-12-01.md).
 
@@ -32,25 +33,25 @@ use crate::Value;
 mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod avx512;
-mod handoff;
 mod held;
 mod kernel;
 mod low;
 mod portable;
 mod recent;
 mod resume;
+mod share;
 mod stage1;
 
 #[cfg(target_arch = "x86_64")]
 use avx2::scan_avx2;
 #[cfg(target_arch = "x86_64")]
 use avx512::scan_avx512;
-use handoff::{CloseOnDrop, Handoff, StopHelper};
 pub use kernel::GrundyKernel;
 use low::LowBytes;
 use portable::scan_generic;
 use recent::Reversed;
-use stage1::{first_unmarked_common, run_far_job, FarJob, FinalValues};
+use share::{FarBlock, FarJob, FarQueue, StopOnDrop};
+use stage1::{first_unmarked_common, FinalValues};
 
 /// How the front ends show the progress that [`FastSweep::run_to_with`] reports: an
 /// `indicatif` template, kept here so that `grundy sweep` and `cargo xtask compute` show
@@ -104,9 +105,10 @@ pub struct FastSweep {
     far: Arc<[(usize, Value)]>,
 }
 
-/// Blocks whose far marks the helper thread makes while the main thread does one: a queue
-/// absorbs the blocks whose scans run long (one block ahead, each thread waited for the other
-/// about 8 % of the time).
+/// Blocks after the main thread's whose far marks are released to be made while it does
+/// its own: slack for the blocks whose scans run long (with one block ahead and whole
+/// blocks handed to the helper, each thread waited for the other about 8 % of the time on
+/// the AVX-512 machines; three ahead measured no faster than two with shared chunks).
 const AHEAD: usize = 2;
 
 /// Sparse heaps below this are "near": done per heap, because for the blocks ahead their
@@ -275,59 +277,38 @@ impl FastSweep {
         if self.heaps() == end {
             return Ok(());
         }
-        if self.threads == 1 {
-            while self.heaps() < end {
-                let job = self.far_job(end, self.heaps(), Vec::new())?;
-                let mut job = run_far_job(self.kernel, job, self.final_values());
-                self.block(&mut job)?;
-                progress(self.len());
-                self.cancel.check()?;
-            }
-            return Ok(());
-        }
-        let kernel = self.kernel;
-        let jobs: Handoff<Option<(FarJob, FinalValues)>> = Handoff::new();
-        let done: Handoff<FarJob> = Handoff::new();
+        let queue = FarQueue::new(self.kernel);
         std::thread::scope(|scope| {
             // Whatever way the main loop ends, the helper is told to stop.
-            let _stop = StopHelper(&jobs);
-            scope.spawn(|| {
-                let _closed = CloseOnDrop(&done);
-                while let Some((job, values)) = jobs.take() {
-                    done.put(run_far_job(kernel, job, values));
-                }
-            });
-            let first = self.far_job(end, self.heaps(), Vec::new())?;
-            let mut current = run_far_job(kernel, first, self.final_values());
-            let mut spare: Vec<Vec<u8>> = Vec::new();
-            // The start of the next block to hand to the helper.
-            let mut sent = current.stop;
+            let _stop = StopOnDrop(&queue);
+            if self.threads == 2 {
+                scope.spawn(|| queue.help());
+            }
+            // The start of the next block to release.
+            let mut sent = self.heaps();
             loop {
-                // Keep the AHEAD blocks after this one in flight: their far parts are below
-                // this block's start, final now.
-                while sent < end && sent <= current.start + AHEAD * BLOCK {
-                    let job = self.far_job(end, sent, spare.pop().unwrap_or_default())?;
+                // Keep this block and the AHEAD after it released: their far parts are
+                // below this block's start, final now.
+                while sent < end && sent <= self.heaps() + AHEAD * BLOCK {
+                    let job = self.far_job(end, sent)?;
                     sent = job.stop;
-                    jobs.put(Some((job, self.final_values())));
+                    queue.release(job);
                 }
-                self.block(&mut current)?;
+                let far = queue.wait();
+                self.block(&far)?;
+                let stop = far.stop;
+                drop(far);
                 progress(self.len());
                 self.cancel.check()?;
-                if current.stop >= end {
+                if stop >= end {
                     return Ok(());
                 }
-                spare.push(std::mem::replace(&mut current, done.take()).rows);
             }
         })
     }
 
-    /// The values written so far, for the helper thread.
-    fn final_values(&self) -> FinalValues {
-        FinalValues { ptr: self.state.values.as_ptr(), len: self.state.values.len(), base: self.base }
-    }
-
     /// Stage-1 work for the block at `start`, with the far sparse heaps known now.
-    fn far_job(&mut self, end: usize, start: usize, rows: Vec<u8>) -> Result<FarJob, SweepError> {
+    fn far_job(&mut self, end: usize, start: usize) -> Result<FarJob, SweepError> {
         let sparse = &self.state.sparse;
         let near_to = sparse.partition_point(|&(r, _)| r < NEAR);
         let far = &sparse[near_to..];
@@ -342,7 +323,8 @@ impl FastSweep {
             self.far = far.into();
         }
         let far = Arc::clone(&self.far);
-        Ok(FarJob { start, stop: end.min(start + BLOCK), far, known: self.state.sparse.len(), rows })
+        let values = FinalValues { ptr: self.state.values.as_ptr(), len: self.state.values.len(), base: self.base };
+        Ok(FarJob { start, stop: end.min(start + BLOCK), far, known: self.state.sparse.len(), values })
     }
 
     fn step_plain(&mut self) -> Result<(), SweepError> {
@@ -360,7 +342,7 @@ impl FastSweep {
     }
 
     /// The heaps of one block, given its far marks, compiled for the chosen kernel.
-    fn block(&mut self, job: &mut FarJob) -> Result<(), SweepError> {
+    fn block(&mut self, job: &FarBlock) -> Result<(), SweepError> {
         debug_assert_eq!(job.start, self.heaps());
         match self.kernel {
             GrundyKernel::Portable => self.block_body(job),
@@ -377,18 +359,18 @@ impl FastSweep {
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-    fn block_avx2(&mut self, job: &mut FarJob) -> Result<(), SweepError> {
+    fn block_avx2(&mut self, job: &FarBlock) -> Result<(), SweepError> {
         self.block_body(job)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,popcnt")]
-    fn block_avx512(&mut self, job: &mut FarJob) -> Result<(), SweepError> {
+    fn block_avx512(&mut self, job: &FarBlock) -> Result<(), SweepError> {
         self.block_body(job)
     }
 
     #[inline(always)]
-    fn block_body(&mut self, job: &mut FarJob) -> Result<(), SweepError> {
+    fn block_body(&mut self, job: &FarBlock) -> Result<(), SweepError> {
         let near_to = self.state.sparse.partition_point(|&(r, _)| r < NEAR);
         // Heap 0 is never a part of a split.
         let near_from = self.state.sparse.partition_point(|&(r, _)| r == 0);
