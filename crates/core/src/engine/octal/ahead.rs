@@ -19,7 +19,8 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, TryRecvError};
 
-use super::block::{block_len, far_rows, finish_rows, share, FarRows, Moves, Scratch, Sweep};
+use super::block::{block_len, row_width, Moves, Scratch, Sweep};
+use super::far::{far_rows, finish_rows, share, FarRows};
 use super::{OctalKernel, Wide};
 
 /// Runs below this many heaps are not worth a thread.
@@ -106,9 +107,9 @@ pub(super) fn run(
                 // SAFETY: the kernel is Avx2 or Avx512 only when the CPU has AVX2
                 // (OctalKernel::is_available; AVX-512 comes with it).
                 OctalKernel::Avx2 | OctalKernel::Avx512 => unsafe {
-                    super::block::finish_rows_avx2(moves, s.narrow, s.sparse, &mut far)
+                    super::far::finish_rows_avx2(moves.split_takes, s.narrow, s.sparse, &mut far)
                 },
-                _ => finish_rows(moves, s.narrow, s.sparse, &mut far),
+                _ => finish_rows(moves.split_takes, s.narrow, s.sparse, &mut far),
             }
             let (block_start, sparse_before) = (s.narrow.len(), s.sparse.len());
             let done = match kernel {
@@ -116,9 +117,9 @@ pub(super) fn run(
                 // SAFETY: the kernel is Avx2 or Avx512 only when the CPU has AVX2
                 // (OctalKernel::is_available; AVX-512 comes with it).
                 OctalKernel::Avx2 | OctalKernel::Avx512 => unsafe {
-                    super::block::run_heaps_avx2(moves, s, scratch, &far, progress)
+                    super::block::run_heaps_avx2(moves, s, scratch, &mut far, progress)
                 },
-                _ => super::block::run_heaps_portable(moves, s, scratch, &far, progress),
+                _ => super::block::run_heaps_portable(moves, s, scratch, &mut far, progress),
             };
             total += done;
             if done < far.len || s.narrow.len() >= stop {
@@ -188,9 +189,29 @@ impl Helper {
             // SAFETY: the kernel is Avx2 or Avx512 only when the CPU has AVX2
             // (OctalKernel::is_available; AVX-512 comes with it).
             OctalKernel::Avx2 | OctalKernel::Avx512 => unsafe {
-                super::block::far_rows_avx2(moves, g, &self.sparse, self.max, start, len, near_below, left, &mut far)
+                super::far::far_rows_avx2(
+                    moves.split_takes,
+                    g,
+                    &self.sparse,
+                    row_width(self.max),
+                    start,
+                    len,
+                    near_below,
+                    left,
+                    &mut far,
+                )
             },
-            _ => far_rows(moves, g, &self.sparse, self.max, start, len, near_below, left, &mut far),
+            _ => far_rows(
+                moves.split_takes,
+                g,
+                &self.sparse,
+                row_width(self.max),
+                start,
+                len,
+                near_below,
+                left,
+                &mut far,
+            ),
         }
         self.next += len;
         far

@@ -5,10 +5,11 @@
 //!
 //! - Stage 1 for the far sparse heaps (r >= the block length) is done once per block: the
 //!   parts G(n - k - r) of the block's heaps are final and contiguous, so they are read
-//!   with vector loads and XORed at once; then one byte is set per heap in a row of marks
-//!   (a row is as wide as the values can be, so the rows of a block stay in L1). The few
-//!   near sparse heaps (below the block length, or found inside the block) are done per
-//!   heap. Every mark is a real option, sparse or common, so stage 1 also removes sparse
+//!   four at a time as one word and XORed at once; then one byte is set per heap in a row of marks
+//!   (a row is as wide as the values can be, so the rows of a block stay in L1). The near
+//!   sparse heaps (below the block length) of at least [`STRETCH`] are marked the same
+//!   way a stretch of the block at a time (their parts are before the stretch); those
+//!   below it and those found inside the block are done per heap. Every mark is a real option, sparse or common, so stage 1 also removes sparse
 //!   values from stage 2's list.
 //! - Stage 2 marks the options of [`MARK_STEP`] splits at a time and checks the missing
 //!   sparse values once per step; when at most [`TARGETS`] are missing, it compares the
@@ -18,6 +19,7 @@
 //! The same generic code is compiled twice: as is (SSE2 on x86-64, the portable kernel)
 //! and inside a function with AVX2 enabled, chosen at run time ([`super::OctalKernel`]).
 
+use super::far::{far_rows, mark_rows, FarRows};
 use super::{is_sparse, Wide};
 
 /// Largest row of marks (values below it) for which the block kernel is used.
@@ -29,6 +31,11 @@ const ROWS_BYTES: usize = 1 << 17;
 const MAX_BLOCK: usize = 512;
 /// Heaps per block, at least (wide rows make shorter blocks).
 const MIN_BLOCK: usize = 16;
+/// Heaps a stretch: the near sparse heaps r >= STRETCH are marked a stretch at a time,
+/// not per heap. To 2^21, three runs each: .354 1.37-1.42 s per heap against 0.89-0.99 s
+/// so, .167 0.76-0.85 against 0.61-0.62, .1777 0.43 against 0.38; stretches of 16 and 64
+/// measured the same as 32.
+const STRETCH: usize = 32;
 /// Missing sparse values searched for at once in the second phase of stage 2.
 const TARGETS: usize = 4;
 /// Splits per step of the first phase of stage 2 (mark, then check the missing values).
@@ -46,25 +53,6 @@ pub(super) struct Moves<'a> {
     /// The largest smaller part a split scan may read: every split (`usize::MAX`), or in
     /// window mode the first values kept (see [`super::window`]).
     pub(super) reach: usize,
-}
-
-/// Stage 1 of one block for the far sparse heaps: a row of marks per heap.
-#[derive(Default)]
-pub(super) struct FarRows {
-    /// The block: heaps start..start + len.
-    pub(super) start: usize,
-    pub(super) len: usize,
-    /// Bytes per row: every value and XOR of the far marks is below it.
-    width: usize,
-    /// Sparse heaps below this are near (done per heap), the others far.
-    near_below: usize,
-    /// How many sparse heaps were known when the rows were made (later ones are near).
-    known: usize,
-    /// The far marks of `sparse[split..known]` are not in the rows yet ([`finish_rows`]).
-    split: usize,
-    rows: Vec<u8>,
-    /// XORs of one far sparse heap with the block's parts.
-    options: Vec<u16>,
 }
 
 /// Buffers kept between blocks.
@@ -113,7 +101,7 @@ pub(super) fn block_len(max: Wide) -> usize {
 }
 
 /// Bytes per row of marks: every value so far and every XOR of two is below it.
-fn row_width(max: Wide) -> usize {
+pub(super) fn row_width(max: Wide) -> usize {
     (1usize << (Wide::BITS - max.leading_zeros())).max(64)
 }
 
@@ -131,8 +119,8 @@ fn run_block<const AVX2: bool>(
     let len = block_len(*s.max).min(stop - start);
     let mut far = std::mem::take(&mut scratch.far);
     // Sparse heaps r >= len are far: every part n - k - r of the block is below `start`.
-    far_rows(moves, s.narrow, s.sparse, *s.max, start, len, len, 0, &mut far);
-    let done = run_heaps::<AVX2>(moves, s, scratch, &far, progress);
+    far_rows(moves.split_takes, s.narrow, s.sparse, row_width(*s.max), start, len, len, 0, &mut far);
+    let done = run_heaps::<AVX2>(moves, s, scratch, &mut far, progress);
     scratch.far = far;
     done
 }
@@ -146,12 +134,17 @@ fn run_heaps<const AVX2: bool>(
     moves: &Moves,
     s: &mut Sweep,
     scratch: &mut Scratch,
-    far: &FarRows,
+    far: &mut FarRows,
     progress: &mut dyn FnMut(u64),
 ) -> usize {
     let (start, len, width) = (far.start, far.len, far.width);
     assert_eq!(s.narrow.len(), start, "far rows are made for the next block");
     let near_to = s.sparse.partition_point(|&(r, _)| r < far.near_below).min(s.sparse.len());
+    // The near sparse heaps r >= STRETCH are marked a stretch of heaps at a time, like the
+    // far ones: every part of a stretch is below its first heap. Only those below STRETCH
+    // (and those found since the rows were made) are left to the loop per heap.
+    let near_from = s.sparse[..near_to].partition_point(|&(r, _)| r < STRETCH);
+    let mut stretched = false;
     let known = far.known;
     if scratch.common_mask != s.mask {
         scratch.common.clear();
@@ -159,6 +152,15 @@ fn run_heaps<const AVX2: bool>(
     }
     for n in start..start + len {
         let i = n - start;
+        if i % STRETCH == 0 {
+            // The rows are as wide as the values were at the block's start: a stretch is
+            // marked only while every XOR of its parts still fits them.
+            stretched = row_width(*s.max) <= width;
+            if stretched {
+                let stretch = i..len.min(i + STRETCH);
+                mark_rows(moves.split_takes, &s.narrow[..], &s.sparse[near_from..near_to], far, stretch);
+            }
+        }
         let marks = &mut scratch.marks;
         marks.clear();
         marks.extend_from_slice(&far.rows[i * width..(i + 1) * width]);
@@ -183,7 +185,8 @@ fn run_heaps<const AVX2: bool>(
                 continue;
             }
             let rest = n - k;
-            for part in [&s.sparse[..near_to], &s.sparse[known..]] {
+            let near = if stretched { near_from } else { near_to };
+            for part in [&s.sparse[..near], &s.sparse[known..]] {
                 for &(r, rv) in part.iter().take_while(|&&(r, _)| r < rest) {
                     if r != 0 {
                         marks[(rv as u16 ^ g[rest - r]) as usize] = 1;
@@ -245,84 +248,6 @@ fn run_heaps<const AVX2: bool>(
         }
     }
     len
-}
-
-/// Makes the far rows of the block start..start + len: the options of every sparse heap
-/// r >= `near_below` in `sparse`, whose parts n - k - r must all be in `g`, except the last
-/// `left` of them, which [`finish_rows`] adds (the main thread's share when a helper
-/// makes the rows).
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-pub(super) fn far_rows(
-    moves: &Moves,
-    g: &[u16],
-    sparse: &[(usize, Wide)],
-    max: Wide,
-    start: usize,
-    len: usize,
-    near_below: usize,
-    left: usize,
-    far: &mut FarRows,
-) {
-    let width = row_width(max);
-    far.start = start;
-    far.len = len;
-    far.width = width;
-    far.near_below = near_below;
-    far.known = sparse.len();
-    far.rows.clear();
-    far.rows.resize(len * width, 0);
-    let from = sparse.partition_point(|&(r, _)| r < near_below);
-    far.split = far.known - left.min(far.known - from);
-    mark_rows(moves, g, &sparse[from..far.split], far);
-}
-
-/// Adds the marks [`far_rows`] left out: those of `sparse[split..known]`.
-#[inline(always)]
-pub(super) fn finish_rows(moves: &Moves, g: &[u16], sparse: &[(usize, Wide)], far: &mut FarRows) {
-    let part = &sparse[far.split..far.known];
-    mark_rows(moves, g, part, far);
-}
-
-/// Far heaps, in [`far_rows`] left to [`finish_rows`]: how many of `count`.
-pub(super) fn share(count: usize, sixty_fourths: usize) -> usize {
-    count * sixty_fourths / 64
-}
-
-/// Marks the options of the sparse heaps `part` in the rows.
-#[inline(always)]
-fn mark_rows(moves: &Moves, g: &[u16], part: &[(usize, Wide)], far: &mut FarRows) {
-    let (start, len, width) = (far.start, far.len, far.width);
-    // A plain slice, not the Vec: a byte store through the Vec could change its length as
-    // far as the compiler knows, so it would reload it after every mark.
-    let rows = &mut far.rows[..];
-    assert!(width.is_power_of_two() && rows.len() == len * width, "a row per heap of the block");
-    far.options.resize(MAX_BLOCK, 0);
-    let options = &mut far.options[..len];
-    for &k in moves.split_takes {
-        for &(r, rv) in part {
-            // Heap n = start + i has the part n - k - r, which must be at least 1.
-            let i0 = (k + r + 1).saturating_sub(start);
-            if i0 >= len {
-                continue;
-            }
-            let parts = &g[start + i0 - k - r..start + len - k - r];
-            let rv = rv as u16;
-            for (o, &p) in options[i0..].iter_mut().zip(parts) {
-                *o = p ^ rv;
-            }
-            // One store a mark, no multiply and no bounds check: the loop the far marks are.
-            // (With rows.chunks_exact_mut(width) each mark cost a multiply and a check; .36
-            // spent a quarter of its time here.)
-            let mut at = i0 * width;
-            for &o in &options[i0..] {
-                // SAFETY: (o & (width - 1)) < width and at = i * width with i < len, so the
-                // index is below len * width = rows.len() (asserted above).
-                unsafe { *rows.get_unchecked_mut(at + (o as usize & (width - 1))) = 1 };
-                at += width;
-            }
-        }
-    }
 }
 
 /// The smallest common value not marked; values past `marks` are unmarked (the marks grow
@@ -520,7 +445,7 @@ pub(super) unsafe fn run_heaps_avx2(
     moves: &Moves,
     s: &mut Sweep,
     scratch: &mut Scratch,
-    far: &FarRows,
+    far: &mut FarRows,
     progress: &mut dyn FnMut(u64),
 ) -> usize {
     run_heaps::<true>(moves, s, scratch, far, progress)
@@ -531,39 +456,8 @@ pub(super) fn run_heaps_portable(
     moves: &Moves,
     s: &mut Sweep,
     scratch: &mut Scratch,
-    far: &FarRows,
+    far: &mut FarRows,
     progress: &mut dyn FnMut(u64),
 ) -> usize {
     run_heaps::<false>(moves, s, scratch, far, progress)
-}
-
-/// [`far_rows`] compiled with AVX2.
-///
-/// # Safety
-/// As [`run_block_avx2`].
-#[allow(clippy::too_many_arguments)]
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-pub(super) unsafe fn far_rows_avx2(
-    moves: &Moves,
-    g: &[u16],
-    sparse: &[(usize, Wide)],
-    max: Wide,
-    start: usize,
-    len: usize,
-    near_below: usize,
-    left: usize,
-    far: &mut FarRows,
-) {
-    far_rows(moves, g, sparse, max, start, len, near_below, left, far)
-}
-
-/// [`finish_rows`] compiled with AVX2.
-///
-/// # Safety
-/// As [`run_block_avx2`].
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-pub(super) unsafe fn finish_rows_avx2(moves: &Moves, g: &[u16], sparse: &[(usize, Wide)], far: &mut FarRows) {
-    finish_rows(moves, g, sparse, far)
 }

@@ -42,6 +42,7 @@ mod candidates;
 mod checkpoint;
 mod dense;
 mod error;
+mod far;
 mod mask;
 mod refine;
 mod scalar;
