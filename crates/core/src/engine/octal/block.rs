@@ -32,8 +32,8 @@ const MAX_BLOCK: usize = 512;
 /// Heaps per block, at least (wide rows make shorter blocks).
 const MIN_BLOCK: usize = 16;
 /// Heaps a stretch: the near sparse heaps r >= STRETCH are marked a stretch at a time,
-/// not per heap. To 2^21, three runs each: .354 1.37-1.42 s per heap against 0.89-0.99 s
-/// so, .167 0.76-0.85 against 0.61-0.62, .1777 0.43 against 0.38; stretches of 16 and 64
+/// not per heap. To 2^21, three runs each: .354 1.37-1.42 s marked per heap, 0.89-0.99 s
+/// by stretches; .167 0.76-0.85 against 0.61-0.62, .1777 0.43 against 0.38; stretches of 16 and 64
 /// measured the same as 32.
 const STRETCH: usize = 32;
 /// Missing sparse values searched for at once in the second phase of stage 2.
