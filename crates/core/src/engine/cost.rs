@@ -41,13 +41,14 @@ const DEFINITION_SECONDS_PER_SPLIT: f64 = 5.0e-9;
 const DEFINITION_SECONDS_PER_THREE: f64 = 7.5e-9;
 
 /// Seconds a heap of Grundy's sweep takes on both threads, by the stage-2 kernel the CPU
-/// runs, values widened to u32 included: AVX-512 2^22 in 2.4 s here; AVX2 about twice that
-/// (`runs/bench/2026-12-01-avx2-epyc.md`: 60.9 s against 27.9 s at 2^26); the portable
-/// kernel 29 to 32 s at 2^22 (issue 29).
+/// runs, values widened to u32 included: AVX-512 2^22 in 2.4 s here; AVX2 3.07 s at 2^22
+/// and 1.54 s at 2^21 on a Zen 3 EPYC once both threads shared stage 1 (the cost test in
+/// CI; 5.45 s was estimated, from 60.9 s at 2^26 in `runs/bench/2026-12-01-avx2-epyc.md`);
+/// the portable kernel 29 to 32 s at 2^22 (issue 29).
 pub(crate) fn grundy_seconds_per_heap() -> f64 {
     match crate::engine::grundy::fast::GrundyKernel::detect() {
         crate::engine::grundy::fast::GrundyKernel::Avx512 => 6.0e-7,
-        crate::engine::grundy::fast::GrundyKernel::Avx2 => 1.3e-6,
+        crate::engine::grundy::fast::GrundyKernel::Avx2 => 7.5e-7,
         crate::engine::grundy::fast::GrundyKernel::Portable => 7.2e-6,
     }
 }
