@@ -5,12 +5,12 @@
 //!
 //! - Stage 1 for the far sparse heaps (r >= the block length) is done once per block: the
 //!   parts G(n - k - r) of the block's heaps are final and contiguous, so they are read
-//!   four at a time as one word and XORed at once; then one byte is set per heap in a row of marks
-//!   (a row is as wide as the values can be, so the rows of a block stay in L1). The near
-//!   sparse heaps (below the block length) of at least [`STRETCH`] are marked the same
-//!   way a stretch of the block at a time (their parts are before the stretch); those
-//!   below it and those found inside the block are done per heap. Every mark is a real option, sparse or common, so stage 1 also removes sparse
-//!   values from stage 2's list.
+//!   four at a time as one word and XORed at once; then one byte is set per heap in a row
+//!   of marks (a row is as wide as the values can be, so the rows of a block stay in L1).
+//!   The near sparse heaps (below the block length) of at least [`STRETCH`] are marked the
+//!   same way a stretch of the block at a time (their parts are before the stretch); those
+//!   below it and those found inside the block are done per heap. Every mark is a real
+//!   option, sparse or common, so stage 1 also removes sparse values from stage 2's list.
 //! - Stage 2 marks the options of [`MARK_STEP`] splits at a time and checks the missing
 //!   sparse values once per step; when at most [`TARGETS`] are missing, it compares the
 //!   XORs of [`SEARCH_STEP`] splits against just those (a vector compare, no scatter) and
@@ -33,8 +33,8 @@ const MAX_BLOCK: usize = 512;
 const MIN_BLOCK: usize = 16;
 /// Heaps a stretch: the near sparse heaps r >= STRETCH are marked a stretch at a time,
 /// not per heap. To 2^21, three runs each: .354 1.37-1.42 s marked per heap, 0.89-0.99 s
-/// by stretches; .167 0.76-0.85 against 0.61-0.62, .1777 0.43 against 0.38; stretches of 16 and 64
-/// measured the same as 32.
+/// by stretches; .167 0.76-0.85 against 0.61-0.62, .1777 0.43 against 0.38; stretches of
+/// 16 and 64 measured the same as 32.
 const STRETCH: usize = 32;
 /// Missing sparse values searched for at once in the second phase of stage 2.
 const TARGETS: usize = 4;
