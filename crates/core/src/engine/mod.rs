@@ -49,6 +49,7 @@ pub mod definition;
 pub(crate) mod envelope;
 pub mod grundy;
 mod held;
+pub(crate) mod marks;
 pub mod misere;
 pub mod octal;
 pub mod strategy;

@@ -4,6 +4,7 @@
 //! of the block's heaps at a time for the near ones that reach back past the stretch.
 
 use super::Wide;
+use crate::engine::marks::mark_xors;
 
 /// Stage 1 of one block for the far sparse heaps: a row of marks per heap.
 #[derive(Default)]
@@ -80,8 +81,6 @@ pub(super) fn mark_rows(
     // far as the compiler knows, so it would reload it after every mark.
     let rows = &mut far.rows[..];
     assert!(width.is_power_of_two() && rows.len() == len * width, "a row per heap of the block");
-    let mask = (width - 1) as u64;
-    assert!(width <= 1 << 16, "a mark's place in its row fits the 16 bits of a value");
     for &k in split_takes {
         for &(r, rv) in part {
             // Heap n = start + i has the part n - k - r, which must be at least 1.
@@ -90,35 +89,7 @@ pub(super) fn mark_rows(
                 continue;
             }
             let parts = &g[start + i0 - k - r..start + heaps.end - k - r];
-            let rv = rv as u16;
-            // Four parts read as one word, XORed with rv in all four lanes, and each mark
-            // stored from it: one store a mark, no multiply and no bounds check. (Offsets
-            // written by a vector loop and read back cost a store-to-load forward a mark;
-            // with rows.chunks_exact_mut(width) each mark cost a multiply and a check, and
-            // .36 spent a quarter of its time here.)
-            let rv4 = u64::from(rv) * 0x0001_0001_0001_0001;
-            let mut at = i0 * width;
-            let mut quads = parts.chunks_exact(4);
-            for quad in &mut quads {
-                let w = (u64::from(quad[0])
-                    | u64::from(quad[1]) << 16
-                    | u64::from(quad[2]) << 32
-                    | u64::from(quad[3]) << 48)
-                    ^ rv4;
-                // SAFETY: at = i * width with i + 4 <= heaps.end <= len, and each offset is at most
-                // mask < width, so every index is below len * width = rows.len().
-                unsafe {
-                    *rows.get_unchecked_mut(at + (w & mask) as usize) = 1;
-                    *rows.get_unchecked_mut(at + width + (w >> 16 & mask) as usize) = 1;
-                    *rows.get_unchecked_mut(at + 2 * width + (w >> 32 & mask) as usize) = 1;
-                    *rows.get_unchecked_mut(at + 3 * width + (w >> 48 & mask) as usize) = 1;
-                }
-                at += 4 * width;
-            }
-            for &p in quads.remainder() {
-                rows[at + (u64::from(p ^ rv) & mask) as usize] = 1;
-                at += width;
-            }
+            mark_xors(&mut rows[i0 * width..], width, parts, rv as u16, width - 1);
         }
     }
 }

@@ -5,6 +5,7 @@
 use super::BLOCK;
 use super::{GrundyKernel, ROW, SCRATCH};
 use crate::engine::grundy::class::ValueSet;
+use crate::engine::marks::mark_xors;
 use crate::Value;
 
 /// Marks the far options of the heaps `from..to` (at most [`BLOCK`]) in `rows`, [`ROW`]
@@ -52,19 +53,15 @@ fn clear_and_mark(rows: &mut [u8], far: &[(usize, Value)], from: usize, to: usiz
 /// Marks the options sv ^ G(n - r) of the heaps n in start..stop for the sparse heaps
 /// (r, sv) of `far` in their rows; `g` holds G(base..).
 ///
-/// Four parts are read at once as a 64-bit word, XORed with sv in all four lanes, and
-/// their marks stored from it one byte each (no bounds check: every mark is below
-/// `len * ROW`). On a Zen 3 EPYC, whose scattered stores are slow, this took 1.5 cycles a
-/// mark in isolation against 2.4 for a 16-bit load a mark, and a sweep to 2^22 on one
-/// thread 5.83-6.07 s against 6.43-6.52 s (three runs alternating) with the offsets made by
-/// a vector loop first and stored from there. Earlier, at 2^22 on one thread: median 8.85 s with a bounds-checked store a
-/// mark, 7.20 s without; a bit per value instead of a byte (rows that stay in L1, but a
-/// read-modify-write per mark) was slower: 10.19 s against 8.62 s.
+/// The marks are stored by [`mark_xors`] (four parts a word; measured there). Earlier, at
+/// 2^22 on one thread: median 8.85 s with a bounds-checked store a mark, 7.20 s without;
+/// a bit per value instead of a byte (rows that stay in L1, but a read-modify-write per
+/// mark) was slower: 10.19 s against 8.62 s.
 #[inline(always)]
 fn mark_far(rows: &mut [u8], far: &[(usize, Value)], start: usize, stop: usize, g: &[Value], base: usize) {
     let len = stop - start;
     assert!(len <= BLOCK && rows.len() >= len * ROW);
-    const MASK: u64 = ValueSet::CAPACITY as u64 - 1;
+    const MASK: usize = ValueSet::CAPACITY - 1;
     const _: () = assert!(ValueSet::CAPACITY.is_power_of_two() && ValueSet::CAPACITY <= 1 << 16);
     for &(r, sv) in far {
         let parts = &g[start - r - base..stop - r - base];
@@ -73,31 +70,12 @@ fn mark_far(rows: &mut [u8], far: &[(usize, Value)], start: usize, stop: usize, 
             // Heap 2r cannot be split as r + r: its mark goes to the scratch column (once
             // a sparse heap, so the plain loop).
             for (j, &p) in parts.iter().enumerate() {
-                let x = if j == skip { SCRATCH as usize } else { ((p ^ sv) as u64 & MASK) as usize };
+                let x = if j == skip { SCRATCH as usize } else { (p ^ sv) as usize & MASK };
                 rows[j * ROW + x] = 1;
             }
             continue;
         }
-        let sv4 = u64::from(sv) * 0x0001_0001_0001_0001;
-        let mut quads = parts.chunks_exact(4);
-        let mut row = 0;
-        for quad in &mut quads {
-            let w =
-                (u64::from(quad[0]) | u64::from(quad[1]) << 16 | u64::from(quad[2]) << 32 | u64::from(quad[3]) << 48)
-                    ^ sv4;
-            // SAFETY: row + 3 * ROW + x with row + 4 * ROW <= len * ROW and x <= MASK < ROW.
-            unsafe {
-                *rows.get_unchecked_mut(row + (w & MASK) as usize) = 1;
-                *rows.get_unchecked_mut(row + ROW + (w >> 16 & MASK) as usize) = 1;
-                *rows.get_unchecked_mut(row + 2 * ROW + (w >> 32 & MASK) as usize) = 1;
-                *rows.get_unchecked_mut(row + 3 * ROW + (w >> 48 & MASK) as usize) = 1;
-            }
-            row += 4 * ROW;
-        }
-        for &p in quads.remainder() {
-            rows[row + ((p ^ sv) as u64 & MASK) as usize] = 1;
-            row += ROW;
-        }
+        mark_xors(rows, ROW, parts, sv, MASK);
     }
 }
 
