@@ -10,7 +10,7 @@
 //! | closed form, take-at-most-half | linear | a time a heap (it halves while the heap is odd: two steps on average) |
 //! | definition | the options it looks at | n, n^2 / 4 or n^3 / 36 options (subtraction sets, splits in two, in three), each kind its own time an option |
 //! | Grundy's sweep | linear | a time a heap by the CPU's stage-2 kernel (the sparse space stays small: 1,287 sparse heaps below 2^26) |
-//! | octal sweep | linear while the sparse space stays small; n^2 for codes that turn to the dense kernel | a time a heap, and for codes whose sweep a probe to 2^15 heaps finds dense, a time a split (kinds^2 * n^2 / 4 with AVX-512, kinds * n^2 / 4 without) and its growth past 2^17 |
+//! | octal sweep | linear while the sparse space stays small; n^2 for codes that turn to the dense kernel | a time a heap, and for codes whose sweep a probe to 2^15 heaps finds dense, a time a split (kinds * n^2 / 4) and its growth past 2^17 |
 
 use super::Engine;
 use crate::game::{Game, TakeAndBreak};
@@ -63,22 +63,25 @@ pub const WINDOW_BYTES_PER_HEAP: u64 = 6;
 pub(crate) const OCTAL_SECONDS_PER_HEAP: f64 = 1.5e-6;
 
 /// Seconds a split takes the octal sweep's dense kernel (`octal::dense`) with AVX-512 at
-/// 2^17 heaps, which marks the first splits of a heap and compares the rest with the values
-/// still missing, counted as `kinds^2 * n^2 / 4` for codes with `kinds` digits that split:
-/// two kinds cost about four times one, since each heap then has twice the splits and its
-/// values, twice as many, leave the scan more candidates to rule out. Past 2^17 the time a
-/// split grows as the values leave the cache, by how much depends on the machine
-/// ([`dense_growth`]). Measured, `grundy values --every-value`, nanoseconds a counted split
-/// at 2^17 and 2^18 for .007, .04, .06, .76: a 2-core EPYC 0.17-0.25 and 0.24-0.27; a 2-core
-/// Xeon 0.21-0.32 and 0.18-0.42 (.06 to 2^20 0.6); CI's machine 0.12-0.2 at 2^17. No one
-/// number is within 2x of all of them at both sizes; this one and the growth are the middle.
-const DENSE_SECONDS_PER_SPLIT_AVX512: f64 = 2.0e-10;
+/// 2^17 heaps, which marks the first splits of a heap and passes the rest against a window
+/// of every value still missing, counted as `kinds * n^2 / 4` for codes with `kinds` digits
+/// that split. Past 2^17 it grows as [`dense_growth_avx512`]. Measured in-process on a quiet
+/// 2-core Xeon (the cost test: two threads), nanoseconds a counted split: .04, .06, .007
+/// 0.098-0.107 at 2^17 and 0.088-0.093 at 2^18, .76 0.113 and 0.122; `grundy values` to
+/// 2^20, .04 0.093, .06 0.11, .76 0.21 (its two kinds read twice the values a heap, which
+/// then come from beyond the 2 MiB L2).
+const DENSE_SECONDS_PER_SPLIT_AVX512: f64 = 1.1e-10;
 
-/// How the dense kernel's time a split grows past 2^17 heaps: as the square root of the
-/// heaps (1.4x at 2^18, 2.8x at 2^20). The Xeon's grows about so (0.25 ns at 2^17 to 0.6 at
-/// 2^20), the AVX-512 EPYC's hardly (0.22 at 2^20), so its long runs are overestimated up to
-/// 2.6x: a refusal errs on the side of the clock a user would wait. With AVX2 on a Zen 3
-/// EPYC, 1.4x from 2^17 to 2^18, as the values pass its 512 KiB of L2.
+/// How the AVX-512 dense kernel's time a split grows past 2^17 heaps: as the fourth root
+/// of the heaps (1.19x at 2^18, 1.68x at 2^20), between the one-kind codes, which hardly
+/// grow, and .76, which doubles by 2^20.
+fn dense_growth_avx512(n: f64) -> f64 {
+    (n / DENSE_GROWTH).max(1.0).sqrt().sqrt()
+}
+
+/// How the AVX2 dense kernel's time a split grows past 2^17 heaps: as the square root of the
+/// heaps (1.4x at 2^18, 2.8x at 2^20); on a Zen 3 EPYC 1.4x from 2^17 to 2^18, as the
+/// values pass its 512 KiB of L2.
 fn dense_growth(n: f64) -> f64 {
     (n / DENSE_GROWTH).max(1.0).sqrt()
 }
@@ -129,7 +132,7 @@ pub(crate) fn octal_seconds(game: &Game, t: &TakeAndBreak, n: f64) -> f64 {
     match dense {
         false => n * OCTAL_SECONDS_PER_HEAP,
         true if crate::cpu::has_avx512() => {
-            kinds * kinds * n * n / 4.0 * DENSE_SECONDS_PER_SPLIT_AVX512 * dense_growth(n)
+            kinds * n * n / 4.0 * DENSE_SECONDS_PER_SPLIT_AVX512 * dense_growth_avx512(n)
         }
         true if crate::cpu::has_avx2() => kinds * n * n / 4.0 * DENSE_SECONDS_PER_SPLIT_AVX2 * dense_growth(n),
         true => kinds * n * n / 4.0 * DENSE_SECONDS_PER_SPLIT,

@@ -6,10 +6,10 @@
 //! Marking a split costs a store; comparing costs a fraction of that, so a heap costs its
 //! first splits marked plus a pass or two compared.
 //!
-//! Two scans: with AVX-512, 32 splits a step against the smallest candidates, as many as
-//! two tables of 64 slots hold in four registers (a candidate c sits at slot c mod 64 of
-//! the first table or slot (c >> 6) mod 64 of the second; a lookup is one `vpermt2w` a
-//! table and a compare), about a fifth of a mark a split; with AVX2, which has no 16-bit
+//! Two scans: with AVX-512, 32 splits a step against a *window* of candidates, every value
+//! not marked among [`WINDOW`] values from the smallest, as a set of bits in four registers
+//! (a lane fetches its word with two `vpermt2w` and tests its bit), so that one pass
+//! decides the mex unless it lies past the window; with AVX2, which has no 16-bit
 //! permutation, 16 splits a step against [`FEW`] candidates, one broadcast register and
 //! one compare each.
 //!
@@ -20,7 +20,7 @@
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::*;
 
-/// A table slot with no candidate (values are below 2^15).
+/// No candidate in the AVX2 scan's list (values are below 2^15).
 #[cfg(target_arch = "x86_64")]
 const EMPTY: u16 = u16::MAX;
 
@@ -42,29 +42,12 @@ pub(super) struct Segment {
 pub(super) struct Missing {
     pub(super) values: [u16; 3],
     pub(super) len: usize,
-    /// Passes over the splits it took (the caller marks more splits when they are many):
-    /// with AVX-512 the passes begun, with AVX2 the splits compared over the splits, rounded
-    /// up, since its 8 candidates often all fall early in a pass, which then costs little.
+    /// Passes over the splits it took: with AVX-512 the windows begun, with AVX2 the splits
+    /// compared over the splits, rounded up, since its 8 candidates often all fall early in
+    /// a pass, which then costs little (the caller marks more splits when they are many).
     pub(super) passes: usize,
-}
-
-/// The smallest values not marked, from `next` on, that the two tables hold (in order,
-/// stopping at the first that finds both its slots taken).
-#[cfg(target_arch = "x86_64")]
-fn take(stamps: &[u32], stamp: u32, bound: usize, next: &mut usize, tables: &mut [[u16; 64]; 2]) -> usize {
-    *tables = [[EMPTY; 64]; 2];
-    let mut taken = 0;
-    while *next <= bound {
-        if stamps[*next] != stamp {
-            let v = *next as u16;
-            let slots = [usize::from(v) & 63, (usize::from(v) >> 6) & 63];
-            let Some(t) = (0..2).find(|&t| tables[t][slots[t]] == EMPTY) else { break };
-            tables[t][slots[t]] = v;
-            taken += 1;
-        }
-        *next += 1;
-    }
-    taken
+    /// Candidates the AVX-512 scan struck (each costs a few marks; 0 with AVX2).
+    pub(super) struck: usize,
 }
 
 /// What both scans' unchecked loads rest on: every split of every segment reads values
@@ -77,14 +60,34 @@ fn check(g: &[u16], segments: &[Segment], stamps: &[u32], bound: usize) {
     }
 }
 
+/// Values a window of the AVX-512 scan holds: a set of 2,048 bits, 128 words of 16 in four
+/// registers (a `vpermt2w` fetches from two). A window of 1,024 took .06 to 2^20 in 34.4 s
+/// on two cores, 1.77 windows a heap (its mex lies anywhere below 4,096 there); this one in
+/// 29.4 s, 1.22 a heap, and to 2^18 5 % slower.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(super) const WINDOW: usize = 2048;
+
+/// Steps with hits the window scan keeps before it strikes their values from the window
+/// (and reloads it): a strike then costs a few cycles, not a mispredicted branch (.06 at
+/// 2^18 has some 700 strikes a heap against some 2,000 steps of 32 splits).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+const KEPT: usize = 16;
+
 /// The `need` smallest values (at most 3) that neither the marks (`stamps[v] == stamp`, for
 /// v up to `bound`, which no option reaches) nor any split of `segments` give, in order.
 /// `g` must hold every value a segment reads.
 ///
+/// A window holds the values not marked among [`WINDOW`] from the smallest not marked, a
+/// bit each; a pass strikes the values its splits give, and the values left are missing.
+/// Only when a pass strikes every candidate does the next window take another pass. Every
+/// step stores its values and its hits, and only a step with hits advances the store;
+/// every [`KEPT`] such steps their hits are struck at once, so that no step branches on
+/// its hits.
+///
 /// # Safety
 /// The CPU must have AVX-512 F and BW.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw")]
+#[target_feature(enable = "avx512f,avx512bw,popcnt")]
 pub(super) unsafe fn smallest_missing(
     g: &[u16],
     segments: &[Segment],
@@ -98,20 +101,67 @@ pub(super) unsafe fn smallest_missing(
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
         30, 31,
     );
-    let load = |t: &[u16; 64]| {
-        // SAFETY: 64 values, two registers' worth.
-        unsafe { (_mm512_loadu_si512(t.as_ptr().cast()), _mm512_loadu_si512(t.as_ptr().add(32).cast())) }
+    let load = |w: &[u16; WINDOW / 16]| {
+        // SAFETY: 128 words, four registers' worth.
+        unsafe { [0, 32, 64, 96].map(|at| _mm512_loadu_si512(w.as_ptr().add(at).cast())) }
     };
+    // Strikes the kept steps' hits (their values less the window's start) from the
+    // window's words; returns how many were still there. The hits are first packed into
+    // one list (16 lanes at a time, as 32-bit values), so that the loop over them has one
+    // exit to predict, not one a step.
+    let mut list = [0u32; KEPT * LANES + 16];
+    let mut strike = |words: &mut [u16; WINDOW / 16], kept: &[([u16; LANES], u32)]| {
+        let mut len = 0;
+        for (ds, hits) in kept {
+            for half in 0..2 {
+                let mask = (hits >> (16 * half)) as u16;
+                // SAFETY: 16 values from ds (32 of them), and at most 16 stored from `len`,
+                // which stays below KEPT * LANES.
+                unsafe {
+                    let v = _mm512_cvtepu16_epi32(_mm256_loadu_si256(ds.as_ptr().add(16 * half).cast()));
+                    _mm512_storeu_si512(list.as_mut_ptr().add(len).cast(), _mm512_maskz_compress_epi32(mask, v));
+                }
+                len += mask.count_ones() as usize;
+            }
+        }
+        let mut struck = 0;
+        for &v in &list[..len] {
+            let (w, b) = ((v >> 4) as usize % (WINDOW / 16), v & 15);
+            struck += usize::from((words[w] >> b) & 1);
+            words[w] &= !(1 << b);
+        }
+        struck
+    };
+    let (one, low4, upper) = (_mm512_set1_epi16(1), _mm512_set1_epi16(15), _mm512_set1_epi16(WINDOW as i16 / 2));
     let base = g.as_ptr();
-    let mut found = Missing { values: [0; 3], len: 0, passes: 0 };
-    let mut passes = 0;
+    let mut found = Missing { values: [0; 3], len: 0, passes: 0, struck: 0 };
+    let mut kept = [([0u16; LANES], 0u32); KEPT + 1];
     let mut next = 0;
-    let mut tables = [[EMPTY; 64]; 2];
-    // Each pass ends with at least one candidate left once `bound` is among them.
     while found.len < need && next <= bound {
-        let mut left = take(stamps, stamp, bound, &mut next, &mut tables);
-        passes += 1;
-        let (mut t0, mut t1) = (load(&tables[0]), load(&tables[1]));
+        while next <= bound && stamps[next] == stamp {
+            next += 1;
+        }
+        if next > bound {
+            break;
+        }
+        // The window: the values lo..hi not marked, bit v - lo.
+        let (lo, hi) = (next, (next + WINDOW).min(bound + 1));
+        let mut words = [0u16; WINDOW / 16];
+        let mut left = 0usize;
+        let marked = _mm512_set1_epi32(stamp as i32);
+        for (w, word) in words.iter_mut().enumerate().take((hi - lo).div_ceil(16)) {
+            // The stamps of lo + 16w.. up to hi - 1 (inside `stamps`), a bit each.
+            let lanes = if hi - lo - 16 * w >= 16 { u16::MAX } else { (1u16 << (hi - lo - 16 * w)) - 1 };
+            // SAFETY: lanes past hi - 1 are not read; `stamps` reaches `bound` >= hi - 1.
+            let s = unsafe { _mm512_maskz_loadu_epi32(lanes, stamps.as_ptr().add(lo + 16 * w).cast()) };
+            *word = _mm512_mask_cmpneq_epi32_mask(lanes, s, marked);
+            left += word.count_ones() as usize;
+        }
+        next = hi;
+        found.passes += 1;
+        let offset = _mm512_set1_epi16(lo as i16);
+        let mut set = load(&words);
+        let mut k = 0;
         'pass: for seg in segments {
             let mut i = seg.from;
             while i <= seg.to {
@@ -141,37 +191,48 @@ pub(super) unsafe fn smallest_missing(
                         )
                     }
                 };
-                let x = _mm512_xor_si512(a, _mm512_permutexvar_epi16(reverse, b));
-                let hit0 = _mm512_cmpeq_epi16_mask(_mm512_permutex2var_epi16(t0.0, x, t0.1), x);
-                let high = _mm512_srli_epi16::<6>(x);
-                let hit1 = _mm512_cmpeq_epi16_mask(_mm512_permutex2var_epi16(t1.0, high, t1.1), x);
-                let mut hits = (hit0 | hit1) & lanes;
-                if hits != 0 {
-                    let mut xs = [0u16; LANES];
-                    // SAFETY: 32 values into 32 slots.
-                    unsafe { _mm512_storeu_si512(xs.as_mut_ptr().cast(), x) };
-                    while hits != 0 {
-                        let v = xs[hits.trailing_zeros() as usize];
-                        let slots = [usize::from(v) & 63, (usize::from(v) >> 6) & 63];
-                        for (table, slot) in tables.iter_mut().zip(slots) {
-                            if table[slot] == v {
-                                table[slot] = EMPTY;
-                                left -= 1;
-                            }
-                        }
-                        hits &= hits - 1;
-                    }
+                // d: the split's value less lo, in the window when below WINDOW (unsigned).
+                // Its bit is d & 15 of word d >> 4; outside the window the shift is made 16
+                // or more (d >> 6 with its low 4 bits cleared), which shifts the bit out.
+                let d = _mm512_sub_epi16(_mm512_xor_si512(a, _mm512_permutexvar_epi16(reverse, b)), offset);
+                let index = _mm512_srli_epi16::<4>(d);
+                let word = _mm512_mask_blend_epi16(
+                    _mm512_test_epi16_mask(d, upper),
+                    _mm512_permutex2var_epi16(set[0], index, set[1]),
+                    _mm512_permutex2var_epi16(set[2], index, set[3]),
+                );
+                // Bitwise: low4 ? d : d >> 6.
+                let shift = _mm512_ternarylogic_epi32::<0xe4>(d, _mm512_srli_epi16::<7>(d), low4);
+                let hits = _mm512_mask_test_epi16_mask(lanes, word, _mm512_sllv_epi16(one, shift));
+                // SAFETY: k <= KEPT: inside `kept`.
+                unsafe {
+                    let slot = kept.get_unchecked_mut(k);
+                    _mm512_storeu_si512(slot.0.as_mut_ptr().cast(), d);
+                    slot.1 = hits;
+                }
+                k += usize::from(hits != 0);
+                i += LANES;
+                if k == KEPT {
+                    let struck = strike(&mut words, &kept[..k]);
+                    (found.struck, left, k) = (found.struck + struck, left - struck, 0);
                     if left == 0 {
                         break 'pass;
                     }
-                    (t0, t1) = (load(&tables[0]), load(&tables[1]));
+                    set = load(&words);
                 }
-                i += LANES;
             }
         }
-        found.keep_left(tables.iter().flatten().copied(), need);
+        found.struck += strike(&mut words, &kept[..k]);
+        // The values left, smallest first.
+        for (w, &bits) in words.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 && found.len < need {
+                found.values[found.len] = (lo + 16 * w + bits.trailing_zeros() as usize) as u16;
+                found.len += 1;
+                bits &= bits - 1;
+            }
+        }
     }
-    found.passes = passes;
     found
 }
 
@@ -214,7 +275,7 @@ pub(super) fn smallest_missing_avx2(
         14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1,
     );
     let base = g.as_ptr();
-    let mut found = Missing { values: [0; 3], len: 0, passes: 0 };
+    let mut found = Missing { values: [0; 3], len: 0, passes: 0, struck: 0 };
     let mut compared = 0usize;
     let total: usize = segments.iter().map(|s| (s.to + 1).saturating_sub(s.from)).sum();
     let mut next = 0;

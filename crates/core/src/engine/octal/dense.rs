@@ -3,22 +3,33 @@
 //! sparse), stage 1 alone costs the sparse heaps times the heaps, two nanoseconds an
 //! option here, while marking every split is one stamp for an XOR of two runs of values
 //! (the second read backwards), about 0.4 ns. The sweep turns to it when the rule leaves
-//! at least [`DENSE_FROM`] of the heaps sparse, weighed again at every doubling.
+//! at least [`dense_from`] of the heaps sparse, weighed again at every doubling.
 //!
 //! With AVX-512 or AVX2 only the first splits of a heap are marked ([`Prefix`]); the rest
 //! are compared with the smallest values still missing (`candidates`), at a fraction of a
 //! mark a split. Single-thread CPU time a heap against marking every split with AVX-512
 //! (2026-12-02, `runs/bench/octal-dense-candidates-2026-12-02.md`): .04 and .007 at
-//! 120,000 heaps 27 -> 14 µs, .76 61 -> 44 µs, .06 at 500,000 heaps 116 -> 93 µs.
+//! 120,000 heaps 27 -> 14 µs, .76 61 -> 44 µs, .06 at 500,000 heaps 116 -> 93 µs. The
+//! AVX-512 window scan (2026-12-07, `runs/bench/octal-dense-window-2026-12-07.md`) halved
+//! that again: to 2^18 on one thread .04 and .007 4.8 -> 2.8 s, .06 6.0 -> 2.8 s, .76 15.2
+//! -> 6.7 s.
 
 use super::candidates::Segment;
 use super::Wide;
 
 /// The share of sparse heaps (in 1/64ths, over the last half of the heaps) from which the
 /// dense kernel replaces the block kernels. Measured against the sparse sweep with its
-/// helper thread: .06 (40 % sparse) 2^17 in 2.3 s against 8.0 s; .04 (14 %) 2^20 in 147 s
-/// on one thread against 77 s on two, about the same work.
-pub(super) const DENSE_FROM: usize = 8;
+/// helper thread: .06 (40 % sparse) 2^17 in 2.3 s against 8.0 s; with the window scan
+/// (AVX-512), .04 to 2^18, whose rule leaves 7.5 % of the heaps from 2^16 to 2^17 sparse,
+/// in 1.6 s against 4.7 s with the block kernel from 2^17: 4/64 with it, 8/64 (the share
+/// measured before it) with AVX2 or less.
+pub(super) fn dense_from() -> usize {
+    if crate::cpu::has_avx512() {
+        4
+    } else {
+        8
+    }
+}
 
 /// The same once values pass the block kernel's width and the scalar loop would run, whose
 /// stage 1 costs several times more an option (.414 to 2^16: 1.2 s against 9.0 s).
@@ -152,9 +163,9 @@ impl Dense {
             segments.mark_prefix(g, n - k, 1, stamps, stamp, self.prefix.splits);
         }
         // Every option is below width / 2 (an XOR of values below it).
-        let (missing, passes) = segments.smallest_missing(g, stamps, stamp, width / 2, 1);
-        self.prefix.adapt(passes);
-        if let Some(&[v, ..]) = missing.as_deref() {
+        let scan = segments.smallest_missing(g, stamps, stamp, width / 2, 1);
+        self.prefix.adapt(&scan);
+        if let Some(&[v, ..]) = scan.missing.as_deref() {
             return v;
         }
         segments.mark_all(g, stamps, stamp);
@@ -164,10 +175,11 @@ impl Dense {
 
 /// How many splits of a heap are marked one by one before the rest are compared with the
 /// values still missing (`candidates`), adapted heap by heap: the marks find the common
-/// values, and each value they leave missing costs the comparison a candidate's slot, so
-/// many passes ask for more marks and a single pass for fewer. One pass over a split
-/// costs about a fifth of a mark; .06 at 500,000 heaps settles at about a quarter of the
-/// splits marked and two passes.
+/// values. With AVX2 each value they leave missing costs the comparison a candidate's
+/// slot, so many passes ask for more marks and a single pass for fewer (.06 at 500,000
+/// heaps settled at about a quarter of the splits marked and two passes); with AVX-512 a
+/// value left costs a strike, a few marks' worth, and .06 to 2^20 settles at some 2,000
+/// splits marked a heap.
 #[derive(Clone, Copy)]
 struct Prefix {
     splits: usize,
@@ -180,12 +192,21 @@ impl Default for Prefix {
 }
 
 impl Prefix {
-    fn adapt(&mut self, passes: usize) {
-        match passes {
-            0 => {}
-            1 => self.splits -= self.splits / 32,
-            2 => {}
-            _ => self.splits += self.splits / 4,
+    /// After a heap's scan: with AVX-512, more marks while the window scan strikes more
+    /// values than the prefix has splits (a strike costs a few marks), fewer otherwise; with
+    /// AVX2, more marks when the scan took three or more passes, fewer after one.
+    fn adapt(&mut self, scan: &Scan) {
+        let more = match scan {
+            Scan { passes: 0, .. } => None,
+            _ if crate::cpu::has_avx512() => Some(scan.struck > self.splits),
+            Scan { passes: 1, .. } => Some(false),
+            Scan { passes: 2, .. } => None,
+            _ => Some(true),
+        };
+        match more {
+            Some(true) => self.splits += self.splits / 4,
+            Some(false) => self.splits -= self.splits / 32,
+            None => {}
         }
         self.splits = self.splits.clamp(1 << 6, 1 << 24);
     }
@@ -207,6 +228,14 @@ fn mark_splits(low: &[u16], high: &[u16], stamps: &mut [u32], stamp: u32) {
 /// than marked: with AVX-512 or AVX2.
 fn compares() -> bool {
     crate::cpu::has_avx512() || crate::cpu::has_avx2()
+}
+
+/// What a heap's scan found: the values missing (None if it could not tell) and what it
+/// cost, for [`Prefix::adapt`].
+struct Scan {
+    missing: Option<Vec<u16>>,
+    passes: usize,
+    struck: usize,
 }
 
 /// The split ranges of one heap (one per split take) past their marked prefix.
@@ -244,14 +273,7 @@ impl Segments {
     /// scan can tell (see `candidates`; every split is marked when there are no segments),
     /// and the passes over the segments it took.
     #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
-    fn smallest_missing(
-        &self,
-        g: &[u16],
-        stamps: &[u32],
-        stamp: u32,
-        bound: usize,
-        need: usize,
-    ) -> (Option<Vec<u16>>, usize) {
+    fn smallest_missing(&self, g: &[u16], stamps: &[u32], stamp: u32, bound: usize, need: usize) -> Scan {
         #[cfg(target_arch = "x86_64")]
         if self.len > 0 {
             let segments = &self.list[..self.len];
@@ -262,13 +284,17 @@ impl Segments {
                 // SAFETY: the CPU has AVX2 (a segment is kept only where `compares()`).
                 unsafe { super::candidates::smallest_missing_avx2(g, segments, stamps, stamp, bound, need) }
             };
-            return ((m.len == need).then(|| m.values[..m.len].to_vec()), m.passes);
+            return Scan {
+                missing: (m.len == need).then(|| m.values[..m.len].to_vec()),
+                passes: m.passes,
+                struck: m.struck,
+            };
         }
         if self.len > 0 {
-            return (None, 0);
+            return Scan { missing: None, passes: 0, struck: 0 };
         }
         let missing: Vec<u16> = (0..=bound).filter(|&v| stamps[v] != stamp).take(need).map(|v| v as u16).collect();
-        ((missing.len() == need).then_some(missing), 0)
+        Scan { missing: (missing.len() == need).then_some(missing), passes: 0, struck: 0 }
     }
 }
 
@@ -347,8 +373,8 @@ pub(super) fn run_pair(digits: &[u8], split_takes: &[usize], g: &mut Vec<u16>, s
             let take_one = digits.get(1).is_some_and(|d| d & 2 != 0);
             let split_one = split_takes.first() == Some(&0);
             let need = 1 + usize::from(take_one) + usize::from(split_one);
-            let (missing, passes) = segments.smallest_missing(known, &stamps[..], stamp, bound, need);
-            prefix.adapt(passes);
+            let scan = segments.smallest_missing(known, &stamps[..], stamp, bound, need);
+            prefix.adapt(&scan);
             if !wait(m) {
                 return;
             }
@@ -359,7 +385,7 @@ pub(super) fn run_pair(digits: &[u8], split_takes: &[usize], g: &mut Vec<u16>, s
                 return;
             }
             let late = [take_one.then_some(last), split_one.then(|| known[1] ^ last)];
-            let found = missing.and_then(|m| m.into_iter().find(|v| !late.contains(&Some(*v))));
+            let found = scan.missing.and_then(|m| m.into_iter().find(|v| !late.contains(&Some(*v))));
             let v = match found {
                 Some(v) => v,
                 None => {

@@ -49,7 +49,7 @@ mod scalar;
 mod store;
 mod window;
 
-use dense::{run_pair, Dense, DENSE_FROM, DENSE_FROM_SCALAR, PAIR_FROM, PAIR_STEP};
+use dense::{dense_from, run_pair, Dense, DENSE_FROM_SCALAR, PAIR_FROM, PAIR_STEP};
 pub use error::OctalSweepError;
 pub use mask::best_mask;
 use mask::{best_rule, flipped};
@@ -241,12 +241,12 @@ impl OctalSweep {
     /// Whether the next heaps are computed by the dense kernel (values below 2^15): when it
     /// is chosen, or when a block kernel is and the rule leaves at least 8/64 of the latest
     /// heaps sparse (2/64 once the values are too large for the block kernel and the scalar
-    /// loop would run instead; `dense::DENSE_FROM`).
+    /// loop would run instead; `dense::dense_from`).
     pub fn is_dense(&self) -> bool {
         let chosen = match self.kernel {
             OctalKernel::Dense => true,
             OctalKernel::Portable | OctalKernel::Avx2 | OctalKernel::Avx512 if block::applies(self.max) => {
-                self.sparse_share >= DENSE_FROM
+                self.sparse_share >= dense_from()
             }
             OctalKernel::Portable | OctalKernel::Avx2 | OctalKernel::Avx512 => self.sparse_share >= DENSE_FROM_SCALAR,
             OctalKernel::Scalar => false,

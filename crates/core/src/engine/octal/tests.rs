@@ -250,9 +250,10 @@ fn the_dense_pair_equals_the_definition() {
 }
 
 /// The candidates' scans (AVX2, and AVX-512 where the CPU has it) against brute force:
-/// values spread so that several passes are needed (up to 2^12 distinct values, few
-/// marked), one to three values asked for, split ranges that end inside a step, and two
-/// ranges at once.
+/// values spread so that several passes are needed (up to 2^13 distinct values, four
+/// windows of the AVX-512 scan, few marked), windows whose every candidate is struck,
+/// one to three values asked for, split ranges that end inside a step, and two ranges at
+/// once.
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn the_candidates_scans_equal_brute_force() {
@@ -262,15 +263,10 @@ fn the_candidates_scans_equal_brute_force() {
     let mut random = crate::random::SplitMix64::new(0x2545_f491_4f6c_dd1du64);
     let mut next = |m: u64| random.next_u64() % m;
     for round in 0..300 {
-        let bits = 1 + next(12) as u32;
+        let bits = 1 + next(13) as u32;
         let len = 40 + next(3000) as usize;
         let g: Vec<u16> = (0..len).map(|_| next(1 << bits) as u16).collect();
         let bound = 1usize << bits;
-        let mut stamps = vec![0u32; bound + 1];
-        // Some values marked, as a prefix would.
-        for _ in 0..next(bound as u64) {
-            stamps[next(bound as u64) as usize] = 7;
-        }
         let mut segments = Vec::new();
         let mut seen = vec![false; bound + 1];
         for _ in 0..1 + next(2) {
@@ -280,6 +276,19 @@ fn the_candidates_scans_equal_brute_force() {
             segments.push(Segment { rest, from, to });
             for a in from..=to {
                 seen[usize::from(g[a] ^ g[rest - a])] = true;
+            }
+        }
+        let mut stamps = vec![0u32; bound + 1];
+        // Some values marked, as a prefix would; in every other round every value below a
+        // threshold that no split gives, so that the splits strike every candidate of a
+        // window there (the window scan then takes another).
+        for _ in 0..next(bound as u64) {
+            stamps[next(bound as u64) as usize] = 7;
+        }
+        if round % 2 == 0 {
+            let threshold = next(bound as u64) as usize;
+            for v in (0..threshold).filter(|&v| !seen[v]) {
+                stamps[v] = 7;
             }
         }
         for need in 1..=3 {
