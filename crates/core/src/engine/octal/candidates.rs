@@ -24,6 +24,9 @@ use std::arch::x86_64::*;
 #[cfg(target_arch = "x86_64")]
 const EMPTY: u16 = u16::MAX;
 
+/// Split ranges a scan takes at most: the dense kernel keeps one a split take, up to 8.
+pub(super) const MOST_SEGMENTS: usize = 8;
+
 /// Splits a step.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const LANES: usize = 32;
@@ -55,6 +58,7 @@ pub(super) struct Missing {
 #[cfg(target_arch = "x86_64")]
 fn check(g: &[u16], segments: &[Segment], stamps: &[u32], bound: usize) {
     debug_assert!(bound < 1 << 15 && stamps.len() > bound);
+    assert!(segments.len() <= MOST_SEGMENTS, "at most {MOST_SEGMENTS} split ranges");
     for s in segments.iter().filter(|s| s.from <= s.to) {
         assert!(s.from >= 1 && 2 * s.to <= s.rest && s.rest - s.from < g.len(), "a segment past the values");
     }
@@ -162,48 +166,32 @@ pub(super) unsafe fn smallest_missing(
         let offset = _mm512_set1_epi16(lo as i16);
         let mut set = load(&words);
         let mut k = 0;
-        'pass: for seg in segments {
-            let mut i = seg.from;
-            while i <= seg.to {
-                let len = (seg.to + 1 - i).min(LANES);
-                // Lanes j < len: a = i + j, the other part rest - i - j (read backwards).
-                let (a, b, lanes) = if len == LANES {
-                    // SAFETY: i + 31 <= to and rest - i - 31 >= rest - to >= to: inside g.
-                    unsafe {
-                        (
-                            _mm512_loadu_si512(base.add(i).cast()),
-                            _mm512_loadu_si512(base.add(seg.rest - i - 31).cast()),
-                            u32::MAX,
-                        )
-                    }
-                } else {
-                    let lanes = (1u32 << len) - 1;
-                    // SAFETY: masked loads read only the lanes inside g (a up to `to`, the
-                    // other part from rest - to); the others are not touched.
-                    unsafe {
-                        (
-                            _mm512_maskz_loadu_epi16(lanes, base.wrapping_add(i).cast()),
-                            _mm512_maskz_loadu_epi16(
-                                lanes << (LANES - len),
-                                base.wrapping_add(seg.rest).wrapping_sub(i + 31).cast(),
-                            ),
-                            lanes,
-                        )
-                    }
-                };
-                // d: the split's value less lo, in the window when below WINDOW (unsigned).
-                // Its bit is d & 15 of word d >> 4; outside the window the shift is made 16
-                // or more (d >> 6 with its low 4 bits cleared), which shifts the bit out.
-                let d = _mm512_sub_epi16(_mm512_xor_si512(a, _mm512_permutexvar_epi16(reverse, b)), offset);
+        // The splits' values less lo, for the 32 splits a = i.. of a range with `rest`
+        // whose first parts are `a` (read forwards, the second parts backwards).
+        let values = |rest: usize, a: __m512i, i: usize| {
+            // SAFETY: for a full step of a range: i + 31 <= to and rest - i - 31 >= rest -
+            // to >= to, inside g.
+            let b = unsafe { _mm512_loadu_si512(base.add(rest - i - 31).cast()) };
+            _mm512_sub_epi16(_mm512_xor_si512(a, _mm512_permutexvar_epi16(reverse, b)), offset)
+        };
+        // One step: looks up the values `d` (the lanes in `lanes`) in the window, keeps the
+        // hits, and strikes them every KEPT steps with hits (leaving the pass `$pass` once
+        // the window is empty).
+        macro_rules! probe {
+            ($pass:lifetime, $d:expr, $lanes:expr) => {{
+                let d = $d;
+                // d is in the window when below WINDOW (unsigned). Its bit is d & 15 of
+                // word d >> 4; outside the window the shift is made 16 or more (d >> 7 with
+                // its low 4 bits cleared), which shifts the bit out.
                 let index = _mm512_srli_epi16::<4>(d);
                 let word = _mm512_mask_blend_epi16(
                     _mm512_test_epi16_mask(d, upper),
                     _mm512_permutex2var_epi16(set[0], index, set[1]),
                     _mm512_permutex2var_epi16(set[2], index, set[3]),
                 );
-                // Bitwise: low4 ? d : d >> 6.
+                // Bitwise: low4 ? d : d >> 7.
                 let shift = _mm512_ternarylogic_epi32::<0xe4>(d, _mm512_srli_epi16::<7>(d), low4);
-                let hits = _mm512_mask_test_epi16_mask(lanes, word, _mm512_sllv_epi16(one, shift));
+                let hits = _mm512_mask_test_epi16_mask($lanes, word, _mm512_sllv_epi16(one, shift));
                 // SAFETY: k <= KEPT: inside `kept`.
                 unsafe {
                     let slot = kept.get_unchecked_mut(k);
@@ -211,15 +199,63 @@ pub(super) unsafe fn smallest_missing(
                     slot.1 = hits;
                 }
                 k += usize::from(hits != 0);
-                i += LANES;
                 if k == KEPT {
                     let struck = strike(&mut words, &kept[..k]);
                     (found.struck, left, k) = (found.struck + struck, left - struck, 0);
                     if left == 0 {
-                        break 'pass;
+                        break $pass;
                     }
                     set = load(&words);
                 }
+            }};
+        }
+        // Where each range goes on (a range passed together with the one before it).
+        let mut resume = [0; MOST_SEGMENTS];
+        for (r, seg) in resume.iter_mut().zip(segments) {
+            *r = seg.from;
+        }
+        'pass: for (j, seg) in segments.iter().enumerate() {
+            let mut i = resume[j];
+            // Two ranges whose rests differ by one (split takes k and k + 1) share their
+            // first parts, and their second parts lie one value apart: their full steps
+            // are passed together, each value read from memory once (.76 reads the values
+            // twice a heap otherwise). A range already passed with the one before it is
+            // not paired again.
+            let twin = segments.get(j + 1).filter(|t| i == seg.from && t.from == seg.from && t.rest + 1 == seg.rest);
+            if let Some(twin) = twin {
+                while i + LANES - 1 <= seg.to.min(twin.to) {
+                    // SAFETY: i + 31 <= to: inside g.
+                    let a = unsafe { _mm512_loadu_si512(base.add(i).cast()) };
+                    probe!('pass, values(seg.rest, a, i), u32::MAX);
+                    probe!('pass, values(twin.rest, a, i), u32::MAX);
+                    i += LANES;
+                }
+                resume[j + 1] = i;
+            }
+            while i <= seg.to {
+                let len = (seg.to + 1 - i).min(LANES);
+                if len == LANES {
+                    // SAFETY: i + 31 <= to: inside g.
+                    let a = unsafe { _mm512_loadu_si512(base.add(i).cast()) };
+                    probe!('pass, values(seg.rest, a, i), u32::MAX);
+                } else {
+                    // Lanes j < len: a = i + j, the other part rest - i - j.
+                    let lanes = (1u32 << len) - 1;
+                    // SAFETY: masked loads read only the lanes inside g (a up to `to`, the
+                    // other part from rest - to); the others are not touched.
+                    let (a, b) = unsafe {
+                        (
+                            _mm512_maskz_loadu_epi16(lanes, base.wrapping_add(i).cast()),
+                            _mm512_maskz_loadu_epi16(
+                                lanes << (LANES - len),
+                                base.wrapping_add(seg.rest).wrapping_sub(i + 31).cast(),
+                            ),
+                        )
+                    };
+                    let d = _mm512_sub_epi16(_mm512_xor_si512(a, _mm512_permutexvar_epi16(reverse, b)), offset);
+                    probe!('pass, d, lanes);
+                }
+                i += LANES;
             }
         }
         found.struck += strike(&mut words, &kept[..k]);

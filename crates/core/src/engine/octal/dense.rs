@@ -14,7 +14,7 @@
 //! that again: to 2^18 on one thread .04 and .007 4.8 -> 2.8 s, .06 6.0 -> 2.8 s, .76 15.2
 //! -> 6.7 s.
 
-use super::candidates::Segment;
+use super::candidates::{Segment, MOST_SEGMENTS};
 use super::Wide;
 
 /// The share of sparse heaps (in 1/64ths, over the last half of the heaps) from which the
@@ -241,7 +241,7 @@ struct Scan {
 /// The split ranges of one heap (one per split take) past their marked prefix.
 #[derive(Default)]
 struct Segments {
-    list: [Segment; 8],
+    list: [Segment; MOST_SEGMENTS],
     len: usize,
 }
 

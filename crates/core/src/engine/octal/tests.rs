@@ -252,8 +252,8 @@ fn the_dense_pair_equals_the_definition() {
 /// The candidates' scans (AVX2, and AVX-512 where the CPU has it) against brute force:
 /// values spread so that several passes are needed (up to 2^13 distinct values, four
 /// windows of the AVX-512 scan, few marked), windows whose every candidate is struck,
-/// one to three values asked for, split ranges that end inside a step, and two ranges at
-/// once.
+/// one to three values asked for, split ranges that end inside a step, two or three ranges
+/// at once, and twins (rests one apart, passed together).
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn the_candidates_scans_equal_brute_force() {
@@ -274,8 +274,21 @@ fn the_candidates_scans_equal_brute_force() {
             let from = 1 + next((rest / 2) as u64) as usize;
             let to = from + next((rest / 2 + 1 - from) as u64) as usize;
             segments.push(Segment { rest, from, to });
-            for a in from..=to {
-                seen[usize::from(g[a] ^ g[rest - a])] = true;
+        }
+        // In every third round a range and its twin (the next split take: the rest one
+        // less, the same first parts, passed together by the AVX-512 scan), and in every
+        // ninth a third (a twin of the twin, which is not paired again).
+        if round % 3 == 0 && segments[0].rest >= 3 && segments[0].from <= (segments[0].rest - 1) / 2 {
+            let s = segments[0];
+            let to = (s.rest - 1) / 2 - next(((s.rest - 1) / 2 + 1 - s.from).min(40) as u64) as usize;
+            segments.insert(1, Segment { rest: s.rest - 1, from: s.from, to });
+            if round % 9 == 0 && s.from <= (s.rest - 2) / 2 {
+                segments.insert(2, Segment { rest: s.rest - 2, from: s.from, to: (s.rest - 2) / 2 });
+            }
+        }
+        for s in &segments {
+            for a in s.from..=s.to {
+                seen[usize::from(g[a] ^ g[s.rest - a])] = true;
             }
         }
         let mut stamps = vec![0u32; bound + 1];
