@@ -139,7 +139,7 @@ pub(super) unsafe fn smallest_missing(
     let (one, low4, upper) = (_mm512_set1_epi16(1), _mm512_set1_epi16(15), _mm512_set1_epi16(WINDOW as i16 / 2));
     let base = g.as_ptr();
     let mut found = Missing { values: [0; 3], len: 0, passes: 0, struck: 0 };
-    let mut kept = [([0u16; LANES], 0u32); KEPT + 1];
+    let mut kept = [([0u16; LANES], 0u32); KEPT];
     let mut next = 0;
     while found.len < need && next <= bound {
         while next <= bound && stamps[next] == stamp {
@@ -166,13 +166,16 @@ pub(super) unsafe fn smallest_missing(
         let offset = _mm512_set1_epi16(lo as i16);
         let mut set = load(&words);
         let mut k = 0;
-        // The splits' values less lo, for the 32 splits a = i.. of a range with `rest`
-        // whose first parts are `a` (read forwards, the second parts backwards).
+        // The splits' values less lo, from their first parts `a` and their second parts
+        // `b` read backwards (lane j of b is the other part of lane 31 - j of a).
+        let split_values = |a: __m512i, b: __m512i| {
+            _mm512_sub_epi16(_mm512_xor_si512(a, _mm512_permutexvar_epi16(reverse, b)), offset)
+        };
+        // The same for the 32 splits a = i.. of a range with `rest` whose first parts are `a`.
         let values = |rest: usize, a: __m512i, i: usize| {
             // SAFETY: for a full step of a range: i + 31 <= to and rest - i - 31 >= rest -
             // to >= to, inside g.
-            let b = unsafe { _mm512_loadu_si512(base.add(rest - i - 31).cast()) };
-            _mm512_sub_epi16(_mm512_xor_si512(a, _mm512_permutexvar_epi16(reverse, b)), offset)
+            split_values(a, unsafe { _mm512_loadu_si512(base.add(rest - i - 31).cast()) })
         };
         // One step: looks up the values `d` (the lanes in `lanes`) in the window, keeps the
         // hits, and strikes them every KEPT steps with hits (leaving the pass `$pass` once
@@ -192,7 +195,7 @@ pub(super) unsafe fn smallest_missing(
                 // Bitwise: low4 ? d : d >> 7.
                 let shift = _mm512_ternarylogic_epi32::<0xe4>(d, _mm512_srli_epi16::<7>(d), low4);
                 let hits = _mm512_mask_test_epi16_mask($lanes, word, _mm512_sllv_epi16(one, shift));
-                // SAFETY: k <= KEPT: inside `kept`.
+                // SAFETY: k < KEPT (struck and reset on reaching it): inside `kept`.
                 unsafe {
                     let slot = kept.get_unchecked_mut(k);
                     _mm512_storeu_si512(slot.0.as_mut_ptr().cast(), d);
@@ -252,8 +255,7 @@ pub(super) unsafe fn smallest_missing(
                             ),
                         )
                     };
-                    let d = _mm512_sub_epi16(_mm512_xor_si512(a, _mm512_permutexvar_epi16(reverse, b)), offset);
-                    probe!('pass, d, lanes);
+                    probe!('pass, split_values(a, b), lanes);
                 }
                 i += LANES;
             }

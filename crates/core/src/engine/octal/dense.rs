@@ -271,7 +271,7 @@ impl Segments {
 
     /// The `need` smallest values neither marked nor given by a segment's split, if the
     /// scan can tell (see `candidates`; every split is marked when there are no segments),
-    /// and the passes over the segments it took.
+    /// and what the scan cost ([`Scan`]).
     #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
     fn smallest_missing(&self, g: &[u16], stamps: &[u32], stamp: u32, bound: usize, need: usize) -> Scan {
         #[cfg(target_arch = "x86_64")]
